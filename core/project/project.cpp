@@ -1,0 +1,332 @@
+#include "project/project.h"
+
+#include "json/json.h"
+#include "util/strings.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace tw::project {
+
+namespace keys {
+constexpr std::string_view Format = "format";
+constexpr std::string_view Name = "name";
+constexpr std::string_view Tools = "tools";
+constexpr std::string_view ToolChoice = "tool_choice";
+constexpr std::string_view Presets = "presets";
+constexpr std::string_view Type = "type";
+constexpr std::string_view AllowedTools = "allowed_tools";
+constexpr std::string_view Profile = "profile";
+constexpr std::string_view Wire = "wire";
+constexpr std::string_view BaseUrl = "base_url";
+constexpr std::string_view Model = "model";
+constexpr std::string_view System = "system";
+constexpr std::string_view Messages = "messages";
+constexpr std::string_view MaxTokens = "max_tokens";
+constexpr std::string_view Temperature = "temperature";
+constexpr std::string_view Parallel = "parallel_tool_calls";
+constexpr std::string_view Stream = "stream";
+} // namespace keys
+
+using json::Value;
+
+namespace {
+
+bool membersEqual(const std::vector<json::Member>& a, const std::vector<json::Member>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].name() != b[i].name() || !a[i].value.identical(b[i].value))
+            return false;
+    return true;
+}
+
+Error invalid(std::string_view source, std::string pointer, std::string what)
+{
+    return makeError("invalid_project", std::string(source) + ": " + pointer + ": " + what, pointer);
+}
+
+struct Reader {
+    std::string_view source;
+    std::optional<Error> error;
+
+    bool fail(std::string pointer, std::string what)
+    {
+        if (!error)
+            error = invalid(source, std::move(pointer), std::move(what));
+        return false;
+    }
+    bool string(const Value& v, const std::string& ptr, std::string& out)
+    {
+        if (!v.isString())
+            return fail(ptr, std::string("expected a string, got ") + json::typeName(v.type()));
+        out = v.str();
+        return true;
+    }
+};
+
+} // namespace
+
+bool Preset::operator==(const Preset& o) const
+{
+    return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && model == o.model &&
+           system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens &&
+           temperature == o.temperature && parallelToolCalls == o.parallelToolCalls && stream == o.stream &&
+           membersEqual(extra, o.extra);
+}
+
+bool Project::operator==(const Project& o) const
+{
+    if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) ||
+        tools.size() != o.tools.size())
+        return false;
+    for (std::size_t i = 0; i < tools.size(); ++i)
+        if (!tools[i].identical(o.tools[i]))
+            return false;
+    return true;
+}
+
+const json::Value* Project::findTool(std::string_view toolName) const
+{
+    for (const Value& t : tools)
+        if (t["name"].str() == toolName)
+            return &t;
+    return nullptr;
+}
+
+static bool readChoice(Reader& r, const Value& v, ChoiceSetting& out)
+{
+    const std::string ptr = "/tool_choice";
+    if (!v.isObject())
+        return r.fail(ptr, std::string("expected an object, got ") + json::typeName(v.type()));
+    if (const Value* t = v.find(keys::Type)) {
+        if (!r.string(*t, ptr + "/type", out.type))
+            return false;
+        if (out.type != "auto" && out.type != "any" && out.type != "none" && out.type != "tool")
+            return r.fail(ptr + "/type", "expected auto, any, none or tool, got \"" + out.type + "\"");
+    }
+    if (const Value* n = v.find(keys::Name))
+        if (!r.string(*n, ptr + "/name", out.name))
+            return false;
+    if (out.type == "tool" && out.name.empty())
+        return r.fail(ptr + "/name", "a forced tool choice needs the tool's name");
+    if (const Value* a = v.find(keys::AllowedTools)) {
+        if (!a->isArray())
+            return r.fail(ptr + "/allowed_tools", "expected an array of tool names");
+        std::vector<std::string> names;
+        std::size_t i = 0;
+        for (const Value& item : a->items()) {
+            std::string s;
+            if (!r.string(item, ptr + "/allowed_tools/" + std::to_string(i++), s))
+                return false;
+            names.push_back(std::move(s));
+        }
+        out.allowedTools = std::move(names);
+    }
+    return true;
+}
+
+static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset& p)
+{
+    if (!v.isObject())
+        return r.fail(ptr, std::string("expected an object, got ") + json::typeName(v.type()));
+    for (const json::Member& m : v.members()) {
+        const std::string_view k = m.name();
+        const std::string mp = ptr + "/" + json::escapePointerToken(k);
+        const Value& val = m.value;
+        if (k == keys::Name) {
+            if (!r.string(val, mp, p.name))
+                return false;
+        } else if (k == keys::Profile) {
+            if (!r.string(val, mp, p.profile))
+                return false;
+        } else if (k == keys::Wire) {
+            if (!r.string(val, mp, p.wire))
+                return false;
+        } else if (k == keys::BaseUrl) {
+            if (!r.string(val, mp, p.baseUrl))
+                return false;
+        } else if (k == keys::Model) {
+            if (!r.string(val, mp, p.model))
+                return false;
+        } else if (k == keys::System) {
+            if (!r.string(val, mp, p.system))
+                return false;
+        } else if (k == keys::Messages) {
+            if (!val.isArray())
+                return r.fail(mp, "expected an array of messages");
+            std::size_t i = 0;
+            for (const Value& msg : val.items()) {
+                const std::string ip = mp + "/" + std::to_string(i++);
+                if (!msg.isObject() || !msg["role"].isString())
+                    return r.fail(ip, "expected a message object with a string \"role\"");
+            }
+            p.messages = val;
+        } else if (k == keys::MaxTokens) {
+            if (!val.isNumber() || !val.toInt() || *val.toInt() <= 0)
+                return r.fail(mp, "expected a positive integer");
+            p.maxTokens = *val.toInt();
+        } else if (k == keys::Temperature) {
+            if (!val.isNumber())
+                return r.fail(mp, std::string("expected a number, got ") + json::typeName(val.type()));
+            p.temperature = val.toDouble();
+        } else if (k == keys::Parallel) {
+            if (!val.isBool())
+                return r.fail(mp, std::string("expected true or false, got ") + json::typeName(val.type()));
+            p.parallelToolCalls = val.toBool();
+        } else if (k == keys::Stream) {
+            if (!val.isBool())
+                return r.fail(mp, std::string("expected true or false, got ") + json::typeName(val.type()));
+            p.stream = val.toBool();
+        } else {
+            p.extra.push_back(m);
+        }
+    }
+    if (p.name.empty())
+        return r.fail(ptr + "/name", "a preset needs a name");
+    return true;
+}
+
+Result<Project> parse(std::string_view text, std::string_view source)
+{
+    auto doc = json::parse(text);
+    if (!doc)
+        return json::toError(doc.error(), source);
+    const Value& root = *doc;
+    Reader r{source, {}};
+    if (!root.isObject())
+        return invalid(source, "", "a project file holds a JSON object");
+    const Value* fmt = root.find(keys::Format);
+    if (!fmt)
+        return invalid(source, "/format", "missing: this is not a Toolwire project file");
+    if (!fmt->isInteger() || !fmt->toInt())
+        return invalid(source, "/format", "expected an integer format version");
+    const long long version = *fmt->toInt();
+    if (version > kFormatVersion)
+        return invalid(source, "/format",
+                       "format " + std::to_string(version) + " was written by a newer Toolwire; this one reads up to " +
+                           std::to_string(kFormatVersion));
+    if (version < 1)
+        return invalid(source, "/format", "unknown format version " + std::to_string(version));
+    // Migrations from older formats go here, one step per version, before reading.
+
+    Project p;
+    for (const json::Member& m : root.members()) {
+        const std::string_view k = m.name();
+        const Value& v = m.value;
+        if (k == keys::Format)
+            continue;
+        if (k == keys::Name) {
+            if (!r.string(v, "/name", p.name))
+                return *r.error;
+        } else if (k == keys::Tools) {
+            if (!v.isArray())
+                return invalid(source, "/tools", std::string("expected an array, got ") + json::typeName(v.type()));
+            std::size_t i = 0;
+            for (const Value& t : v.items()) {
+                const std::string tp = "/tools/" + std::to_string(i++);
+                if (!t.isObject())
+                    return invalid(source, tp, std::string("expected a tool object, got ") + json::typeName(t.type()));
+                if (!t["name"].isString() || t["name"].str().empty())
+                    return invalid(source, tp + "/name", "a tool needs a non-empty string name");
+                p.tools.push_back(t);
+            }
+        } else if (k == keys::ToolChoice) {
+            if (!readChoice(r, v, p.choice))
+                return *r.error;
+        } else if (k == keys::Presets) {
+            if (!v.isArray())
+                return invalid(source, "/presets", std::string("expected an array, got ") + json::typeName(v.type()));
+            std::size_t i = 0;
+            for (const Value& pv : v.items()) {
+                Preset preset;
+                if (!readPreset(r, pv, "/presets/" + std::to_string(i++), preset))
+                    return *r.error;
+                p.presets.push_back(std::move(preset));
+            }
+        } else {
+            p.extra.push_back(m);
+        }
+    }
+    return p;
+}
+
+static Value choiceValue(const ChoiceSetting& c)
+{
+    json::ObjectBuilder b;
+    b.append(keys::Type, c.type);
+    if (c.type == "tool")
+        b.append(keys::Name, c.name);
+    if (c.allowedTools) {
+        std::vector<Value> names(c.allowedTools->begin(), c.allowedTools->end());
+        b.append(keys::AllowedTools, Value(std::move(names)));
+    }
+    return std::move(b).build();
+}
+
+static Value presetValue(const Preset& p)
+{
+    json::ObjectBuilder b;
+    b.append(keys::Name, p.name);
+    b.append(keys::Profile, p.profile);
+    if (!p.wire.empty())
+        b.append(keys::Wire, p.wire);
+    if (!p.baseUrl.empty())
+        b.append(keys::BaseUrl, p.baseUrl);
+    b.append(keys::Model, p.model);
+    b.append(keys::System, p.system);
+    b.append(keys::Messages, p.messages.isArray() ? p.messages : Value::array());
+    if (p.maxTokens)
+        b.append(keys::MaxTokens, *p.maxTokens);
+    if (p.temperature)
+        b.append(keys::Temperature, *p.temperature);
+    if (p.parallelToolCalls)
+        b.append(keys::Parallel, *p.parallelToolCalls);
+    b.append(keys::Stream, p.stream);
+    for (const json::Member& m : p.extra)
+        b.set(m.name(), m.value);
+    return std::move(b).build();
+}
+
+std::string serialize(const Project& p)
+{
+    json::ObjectBuilder b;
+    b.append(keys::Format, kFormatVersion);
+    b.append(keys::Name, p.name);
+    b.append(keys::Tools, Value(std::vector<Value>(p.tools)));
+    b.append(keys::ToolChoice, choiceValue(p.choice));
+    std::vector<Value> presets;
+    for (const Preset& pr : p.presets)
+        presets.push_back(presetValue(pr));
+    b.append(keys::Presets, Value(std::move(presets)));
+    for (const json::Member& m : p.extra)
+        b.set(m.name(), m.value);
+    std::string out = json::pretty(std::move(b).build());
+    out.push_back('\n');
+    return out;
+}
+
+Result<Project> load(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+    const QByteArray bytes = f.readAll();
+    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), ss(path));
+}
+
+Result<void> save(const Project& p, const QString& path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+    const std::string text = serialize(p);
+    if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+    if (!f.commit())
+        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+    return {};
+}
+
+} // namespace tw::project

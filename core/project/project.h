@@ -1,0 +1,76 @@
+#pragma once
+// The .toolwire project file: plain JSON, diff-friendly (pretty, keys in a fixed order),
+// safe to commit (it never holds a key: profiles name the environment variable instead).
+//
+// Format 1:
+// {
+//   "format": 1,
+//   "name": "Weather desk",
+//   "tools": [ {"name", "description", "input_schema", ...}, ... ],   canonical tools, verbatim
+//   "tool_choice": {"type": "auto"|"any"|"none"|"tool", "name"?, "allowed_tools"?: [names]},
+//   "presets": [ {"name", "profile", "wire"?, "base_url"?, "model", "system", "messages": [...],
+//                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream", ...} ],
+//   ...  members this version does not know are kept verbatim, in order
+// }
+// Later formats add members; loading an older file migrates it in memory, saving writes the
+// current format. A file from a newer Toolwire is refused with a clear message, never
+// half-read.
+
+#include "json/value.h"
+#include "result.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tw::project {
+
+inline constexpr int kFormatVersion = 1;
+
+struct ChoiceSetting {
+    std::string type = "auto"; // auto | any | none | tool
+    std::string name;          // the forced tool when type == "tool"
+    std::optional<std::vector<std::string>> allowedTools; // agentscope allow-list
+
+    friend bool operator==(const ChoiceSetting&, const ChoiceSetting&) = default;
+};
+
+struct Preset {
+    std::string name;
+    std::string profile = "mock"; // a provider profile id
+    std::string wire;             // empty: the profile's wire
+    std::string baseUrl;          // empty: the profile's base URL
+    std::string model;
+    std::string system;
+    json::Value messages = json::Value::array(); // [{role, content, ...}] verbatim
+    std::optional<long long> maxTokens;
+    std::optional<double> temperature;
+    std::optional<bool> parallelToolCalls;
+    bool stream = false;
+    std::vector<json::Member> extra; // unknown members, verbatim
+
+    bool operator==(const Preset& o) const;
+};
+
+struct Project {
+    std::string name;
+    std::vector<json::Value> tools; // canonical tool objects, in order, verbatim
+    ChoiceSetting choice;
+    std::vector<Preset> presets;
+    std::vector<json::Member> extra; // unknown top-level members, verbatim and in order
+
+    bool operator==(const Project& o) const;
+    const json::Value* findTool(std::string_view name) const;
+};
+
+// Parses project text. `source` names the file in messages. Errors: "invalid_json" with
+// line:column, or "invalid_project" with the JSON pointer of the offending member.
+Result<Project> parse(std::string_view text, std::string_view source = "project");
+Result<Project> load(const QString& path);
+std::string serialize(const Project& p); // pretty JSON, trailing newline
+// Atomic (QSaveFile): the old file stays intact when anything fails.
+Result<void> save(const Project& p, const QString& path);
+
+} // namespace tw::project

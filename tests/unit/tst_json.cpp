@@ -1,0 +1,317 @@
+// The JSON layer's contract (core/json/json.h), each requirement of the foundation issue
+// with its own tests, plus the JSONTestSuite-style corpus in tests/data/json/suite.json.
+
+#include "json/json.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace tw::json;
+
+namespace {
+
+std::string toStd(const QByteArray& b) { return std::string(b.constData(), static_cast<std::size_t>(b.size())); }
+
+Value mustParse(std::string_view text)
+{
+    auto r = parse(text);
+    if (!r)
+        qFatal("unexpected parse error: %s", r.error().toString().c_str());
+    return *r;
+}
+
+} // namespace
+
+class TestJson : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void keyOrderPreserved();
+    void arrayOrderPreserved();
+    void numberTextPreserved_data();
+    void numberTextPreserved();
+    void numberEquality();
+    void prettyWriter();
+    void prettyRoundTripIsStable();
+    void stringEscapes();
+    void errorPositions_data();
+    void errorPositions();
+    void nonBmpColumn();
+    void loneSurrogateAtBackslash();
+    void controlBytesRejected();
+    void nulEscapeAccepted();
+    void depthCap();
+    void duplicateKeys();
+    void duplicateKeysNested();
+    void valueApi();
+    void sharingIsCheap();
+    void suite_data();
+    void suite();
+};
+
+void TestJson::keyOrderPreserved()
+{
+    const std::string text = R"({"zeta":1,"alpha":{"b":2,"a":[3,{"y":1,"x":2}]},"mid":null})";
+    QCOMPARE(compact(mustParse(text)), text);
+    Value v = mustParse(text);
+    QCOMPARE(v.members()[0].name(), std::string_view("zeta"));
+    QCOMPARE(v.members()[2].name(), std::string_view("mid"));
+}
+
+void TestJson::arrayOrderPreserved()
+{
+    const std::string text = R"([3,1,2,"b","a",[true,false,null]])";
+    QCOMPARE(compact(mustParse(text)), text);
+}
+
+void TestJson::numberTextPreserved_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    for (const char* n : {"1.0", "0.7", "-0", "-0.0", "1e400", "1E+2", "12345678901234567890123456789",
+                          "0.30000000000000004", "1.5e-10", "100", "-9223372036854775809", "2.50"})
+        QTest::newRow(n) << QByteArray(n);
+}
+
+void TestJson::numberTextPreserved()
+{
+    QFETCH(QByteArray, text);
+    const std::string s = toStd(text);
+    QCOMPARE(compact(mustParse(s)), s);
+    const std::string wrapped = "{\"n\":[" + s + "]}";
+    QCOMPARE(compact(mustParse(wrapped)), wrapped);
+    QCOMPARE(pretty(mustParse(s)), s);
+}
+
+void TestJson::numberEquality()
+{
+    QVERIFY(mustParse("1.0") == mustParse("1"));
+    QVERIFY(mustParse("1e2") == mustParse("100"));
+    QVERIFY(!(mustParse("12345678901234567890") == mustParse("12345678901234567891")));
+    QVERIFY(!(mustParse("1") == mustParse("true")));
+    QVERIFY(!(mustParse("\"42\"") == mustParse("42")));
+    QVERIFY(!mustParse("1.0").identical(mustParse("1")));
+    QCOMPARE(Value(0.7).numberText(), std::string_view("0.7"));
+    QCOMPARE(Value(3.0).numberText(), std::string_view("3"));
+    QCOMPARE(Value(42).toInt().value(), 42LL);
+    QVERIFY(Value(std::numeric_limits<double>::infinity()).isNull());
+}
+
+void TestJson::prettyWriter()
+{
+    Value v = mustParse(R"({"a":[1,{"b":{}}],"c":[],"d":"x"})");
+    const std::string expected = "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": [],\n  \"d\": \"x\"\n}";
+    QCOMPARE(pretty(v), expected);
+}
+
+void TestJson::prettyRoundTripIsStable()
+{
+    const std::string text = R"({"tools":[{"name":"w","schema":{"type":"object","properties":{"c":{"type":"string"}},"required":["c"]}}],"t":0.5})";
+    Value v = mustParse(text);
+    const std::string p = pretty(v);
+    QCOMPARE(pretty(mustParse(p)), p);
+    QCOMPARE(compact(mustParse(p)), text);
+}
+
+void TestJson::stringEscapes()
+{
+    Value v = mustParse(R"(["\"\\\/\b\f\n\r\t\u0001\u00e9\ud83d\ude00 é"])");
+    const std::string_view s = v.at(0).str();
+    QCOMPARE(s, std::string_view("\"\\/\b\f\n\r\t\x01\xC3\xA9\xF0\x9F\x98\x80 \xC3\xA9"));
+    // Writer escapes only what it must; "/" and non-ASCII stay as they are.
+    QCOMPARE(compact(v), std::string("[\"\\\"\\\\/\\b\\f\\n\\r\\t\\u0001\xC3\xA9\xF0\x9F\x98\x80 \xC3\xA9\"]"));
+}
+
+void TestJson::errorPositions_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("messageStart");
+    QTest::newRow("missing_colon") << QByteArray("{\"a\" 1}") << 5 << 1 << 6 << QStringLiteral("expected ':'");
+    QTest::newRow("second_line") << QByteArray("{\n  \"a\": tru\n}") << 9 << 2 << 8 << QStringLiteral("invalid literal");
+    QTest::newRow("trailing_comma") << QByteArray("[1,2,]") << 5 << 1 << 6 << QStringLiteral("expected a value");
+    QTest::newRow("unterminated") << QByteArray("[\"abc") << 1 << 1 << 2 << QStringLiteral("unterminated string");
+    QTest::newRow("empty") << QByteArray("  ") << 2 << 1 << 3 << QStringLiteral("empty input");
+    QTest::newRow("trailing_content") << QByteArray("{} x") << 3 << 1 << 4 << QStringLiteral("unexpected 'x'");
+    QTest::newRow("crlf_lines") << QByteArray("[\r\n1,\r\n@]") << 7 << 3 << 1 << QStringLiteral("expected a value");
+    QTest::newRow("leading_zero") << QByteArray("[01]") << 1 << 1 << 2 << QStringLiteral("invalid number");
+    QTest::newRow("eof_in_object") << QByteArray("{\"a\":1") << 6 << 1 << 7 << QStringLiteral("unexpected end of input");
+}
+
+void TestJson::errorPositions()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, offset);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, messageStart);
+    auto r = parse(toStd(text));
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().pos.offset), offset);
+    QCOMPARE(r.error().pos.line, line);
+    QCOMPARE(r.error().pos.column, column);
+    QVERIFY2(QString::fromStdString(r.error().message).startsWith(messageStart), r.error().message.c_str());
+    QVERIFY(toError(r.error(), "tools file").message.find("tools file: line ") == 0);
+}
+
+void TestJson::nonBmpColumn()
+{
+    // U+1F600 is 4 bytes in UTF-8, 2 UTF-16 units, 1 code point: the column counts 1.
+    const std::string text = "{\"e\": \"\xF0\x9F\x98\x80\", \"x\" 1}";
+    auto r = parse(text);
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().pos.offset), 18); // the '1' where ':' should be
+    QCOMPARE(r.error().pos.line, 1);
+    QCOMPARE(r.error().pos.column, 16); // 18 bytes before it, but only 15 code points
+}
+
+void TestJson::loneSurrogateAtBackslash()
+{
+    auto r = parse(R"(["ab\ud800x"])");
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().pos.offset), 4);
+    QVERIFY(r.error().message.find("surrogate") != std::string::npos);
+    auto r2 = parse(R"(["\udc00"])");
+    QVERIFY(!r2.ok());
+    QCOMPARE(int(r2.error().pos.offset), 2);
+    auto r3 = parse(R"(["\ud800\u0041"])");
+    QVERIFY(!r3.ok());
+    QCOMPARE(int(r3.error().pos.offset), 2);
+}
+
+void TestJson::controlBytesRejected()
+{
+    for (int c = 0; c < 0x20; ++c) {
+        std::string text = "[\"a";
+        text.push_back(static_cast<char>(c));
+        text += "\"]";
+        auto r = parse(text);
+        QVERIFY2(!r.ok(), qPrintable(QString::number(c)));
+        QCOMPARE(int(r.error().pos.offset), 3);
+    }
+    QVERIFY(!parse("[\"\xC0\xAF\"]").ok()); // overlong
+    QVERIFY(!parse("[\"\xED\xA0\x80\"]").ok()); // encoded surrogate
+    QVERIFY(!parse("[\"\xF4\x90\x80\x80\"]").ok()); // above U+10FFFF
+    QVERIFY(!parse("[\"\x80\"]").ok()); // lone continuation byte
+    QVERIFY(parse("\xEF\xBB\xBF{}").ok()); // a UTF-8 BOM is skipped
+}
+
+void TestJson::nulEscapeAccepted()
+{
+    Value v = mustParse(R"(["a\u0000b"])");
+    QCOMPARE(v.at(0).str().size(), std::size_t(3));
+    QCOMPARE(v.at(0).str()[1], '\0');
+    QCOMPARE(compact(v), std::string(R"(["a\u0000b"])"));
+}
+
+void TestJson::depthCap()
+{
+    const std::string ok = std::string(512, '[') + std::string(512, ']');
+    QVERIFY(parse(ok).ok());
+    const std::string deep = std::string(513, '[') + std::string(513, ']');
+    auto r = parse(deep);
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().pos.offset), 512);
+    QVERIFY(r.error().message.find("512") != std::string::npos);
+    // Far deeper than any stack would survive without the cap.
+    const std::string huge = std::string(1000000, '[');
+    QVERIFY(!parse(huge).ok());
+    std::string objs;
+    for (int i = 0; i < 100000; ++i)
+        objs += "{\"a\":";
+    QVERIFY(!parse(objs).ok());
+}
+
+void TestJson::duplicateKeys()
+{
+    auto r = parseDocument(R"({"a":1,"b":2,"a":3})");
+    QVERIFY(r.ok());
+    QCOMPARE(compact(r->value), std::string(R"({"a":3,"b":2})"));
+    QCOMPARE(r->warnings.size(), std::size_t(1));
+    QCOMPARE(r->warnings[0].pointer, std::string("/a"));
+    QCOMPARE(int(r->warnings[0].pos.offset), 13);
+    QCOMPARE(r->warnings[0].pos.column, 14);
+}
+
+void TestJson::duplicateKeysNested()
+{
+    // Many members (hash path) and a pointer through arrays and escaped tokens.
+    std::string text = R"({"tools":[{"x":0},{"a/b":{)";
+    for (int i = 0; i < 40; ++i)
+        text += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+    text += R"("k7":"last"}}]})";
+    auto r = parseDocument(text);
+    QVERIFY(r.ok());
+    QCOMPARE(r->warnings.size(), std::size_t(1));
+    QCOMPARE(r->warnings[0].pointer, std::string("/tools/1/a~1b/k7"));
+    const Value& inner = r->value["tools"].at(1)["a/b"];
+    QCOMPARE(inner.size(), std::size_t(40));
+    QCOMPARE(inner.members()[7].value.str(), std::string_view("last"));
+}
+
+void TestJson::valueApi()
+{
+    Value o{{"type", "object"}, {"properties", Value::emptyObject()}, {"n", 1}};
+    QCOMPARE(compact(o), std::string(R"({"type":"object","properties":{},"n":1})"));
+    Value o2 = o.set("type", "array").set("extra", true).remove("n");
+    QCOMPARE(compact(o2), std::string(R"({"type":"array","properties":{},"extra":true})"));
+    QCOMPARE(compact(o), std::string(R"({"type":"object","properties":{},"n":1})")); // immutable
+    QVERIFY(o["missing"].isNull());
+    QVERIFY(o.at(3).isNull());
+    QCOMPARE(Value("a long string that is not stored inline").str(),
+             std::string_view("a long string that is not stored inline"));
+    QVERIFY(Value(std::string_view("a\0b", 3)) == mustParse(R"("a\u0000b")"));
+}
+
+void TestJson::sharingIsCheap()
+{
+    Value big = mustParse(R"({"schema":{"type":"object","properties":{"a":{"type":"string","description":"long enough to live on the heap"}}}})");
+    std::vector<Value> copies(1000, big["schema"]);
+    QVERIFY(copies.back() == big["schema"]);
+    QCOMPARE(copies.back()["properties"]["a"]["description"].str().data(),
+             big["schema"]["properties"]["a"]["description"].str().data()); // same storage
+}
+
+void TestJson::suite_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<bool>("accept");
+    QFile f(QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/data/json/suite.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        QFAIL("tests/data/json/suite.json is missing");
+    auto doc = parse(toStd(f.readAll()));
+    if (!doc)
+        QFAIL(doc.error().toString().c_str());
+    int n = 0;
+    for (const Value& c : doc->items()) {
+        const std::string name(c["name"].str());
+        const QByteArray bytes = QByteArray::fromHex(QByteArray(c["hex"].str().data(), qsizetype(c["hex"].str().size())));
+        QTest::newRow(name.c_str()) << bytes << (c["expect"].str() == "accept");
+        ++n;
+    }
+    if (n < 300)
+        QFAIL("the JSON suite must hold at least 300 cases");
+}
+
+void TestJson::suite()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(bool, accept);
+    auto r = parse(toStd(input));
+    if (accept) {
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        // Whatever we accept we can write and read back to the same value.
+        const std::string out = compact(*r);
+        auto again = parse(out);
+        QVERIFY(again.ok());
+        QVERIFY(again->identical(*r));
+    } else {
+        QVERIFY2(!r.ok(), "accepted invalid input");
+        QVERIFY(r.error().pos.offset <= std::size_t(input.size()));
+        QVERIFY(r.error().pos.line >= 1 && r.error().pos.column >= 1);
+        QVERIFY(!r.error().message.empty());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestJson)
+#include "tst_json.moc"

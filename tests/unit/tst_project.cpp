@@ -1,0 +1,113 @@
+// The .toolwire project format: load, save, round trip, unknown members, errors.
+
+#include "json/json.h"
+#include "project/project.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw;
+
+class TestProject : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void exampleLoads();
+    void roundTripIsByteStable();
+    void unknownMembersKeptVerbatim();
+    void errors_data();
+    void errors();
+    void newerFormatRefused();
+    void atomicSave();
+};
+
+static const QString kExample = QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire");
+
+void TestProject::exampleLoads()
+{
+    auto p = project::load(kExample);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+    QVERIFY(p->tools.size() >= 5 && p->tools.size() <= 10);
+    QVERIFY(p->findTool("get_weather"));
+    QVERIFY(!p->presets.empty());
+    QCOMPARE(p->presets[0].profile, std::string("mock"));
+    // Schema property order is data: it survives loading.
+    const auto props = (*p->findTool("get_weather"))["input_schema"]["properties"].members();
+    QCOMPARE(props[0].name(), std::string_view("city"));
+    QCOMPARE(props[1].name(), std::string_view("units"));
+}
+
+void TestProject::roundTripIsByteStable()
+{
+    auto p = project::load(kExample);
+    QVERIFY(p.ok());
+    const std::string once = project::serialize(*p);
+    auto again = project::parse(once);
+    QVERIFY(again.ok());
+    QVERIFY(*again == *p);
+    QCOMPARE(project::serialize(*again), once);
+}
+
+void TestProject::unknownMembersKeptVerbatim()
+{
+    const std::string text = R"({"format":1,"name":"x","zz_later":{"b":1,"a":[1.0]},"tools":[],"presets":[{"name":"p","model":"m","future":true}]})";
+    auto p = project::parse(text);
+    QVERIFY(p.ok());
+    QCOMPARE(p->extra.size(), std::size_t(1));
+    const std::string out = project::serialize(*p);
+    QVERIFY(out.find("\"zz_later\": {\n    \"b\": 1,\n    \"a\": [\n      1.0\n    ]\n  }") != std::string::npos);
+    QVERIFY(out.find("\"future\": true") != std::string::npos);
+}
+
+void TestProject::errors_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("category");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("bad_json") << QByteArray("{\"format\": 1,\n \"tools\": [}") << QStringLiteral("invalid_json") << QStringLiteral("line 2, column 12");
+    QTest::newRow("no_format") << QByteArray("{\"tools\": []}") << QStringLiteral("invalid_project") << QStringLiteral("/format");
+    QTest::newRow("tools_not_array") << QByteArray("{\"format\":1,\"tools\":{}}") << QStringLiteral("invalid_project") << QStringLiteral("/tools");
+    QTest::newRow("tool_without_name") << QByteArray("{\"format\":1,\"tools\":[{\"description\":\"d\"}]}") << QStringLiteral("invalid_project") << QStringLiteral("/tools/0/name");
+    QTest::newRow("bad_choice_type") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"sometimes\"}}") << QStringLiteral("invalid_project") << QStringLiteral("/tool_choice/type");
+    QTest::newRow("forced_without_name") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"tool\"}}") << QStringLiteral("invalid_project") << QStringLiteral("/tool_choice/name");
+    QTest::newRow("preset_stream_not_bool") << QByteArray("{\"format\":1,\"presets\":[{\"name\":\"p\",\"stream\":\"yes\"}]}") << QStringLiteral("invalid_project") << QStringLiteral("/presets/0/stream");
+    QTest::newRow("not_an_object") << QByteArray("[]") << QStringLiteral("invalid_project") << QStringLiteral("JSON object");
+}
+
+void TestProject::errors()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, category);
+    QFETCH(QString, needle);
+    auto p = project::parse(std::string_view(text.constData(), std::size_t(text.size())), "demo.toolwire");
+    QVERIFY(!p.ok());
+    QCOMPARE(QString::fromStdString(p.error().category), category);
+    QVERIFY2(QString::fromStdString(p.error().message).contains(needle), p.error().message.c_str());
+    QVERIFY(QString::fromStdString(p.error().message).startsWith(QLatin1String("demo.toolwire: ")));
+}
+
+void TestProject::newerFormatRefused()
+{
+    auto p = project::parse(R"({"format": 99, "tools": []})");
+    QVERIFY(!p.ok());
+    QVERIFY(p.error().message.find("newer Toolwire") != std::string::npos);
+}
+
+void TestProject::atomicSave()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("p.toolwire"));
+    auto p = project::load(kExample);
+    QVERIFY(p.ok());
+    QVERIFY(project::save(*p, path).ok());
+    auto back = project::load(path);
+    QVERIFY(back.ok());
+    QVERIFY(*back == *p);
+    // Saving into a folder that does not exist fails cleanly and names the file.
+    auto r = project::save(*p, dir.filePath(QStringLiteral("missing/p.toolwire")));
+    QVERIFY(!r.ok());
+    QVERIFY(r.error().message.find("p.toolwire") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestProject)
+#include "tst_project.moc"
