@@ -290,7 +290,19 @@ private:
         const char* run = p;
         bool escaped = false;
         for (;;) {
-            // Fast path: plain ASCII.
+            // Fast path: plain ASCII, eight bytes at a time, then byte by byte.
+            while (m_end - p >= 8) {
+                std::uint64_t w;
+                std::memcpy(&w, p, 8);
+                constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+                auto hasZero = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
+                // control bytes (< 0x20), non-ASCII (high bit), quote, backslash
+                const std::uint64_t special = ((w - ones * 0x20) & ~w & highs) | (w & highs) |
+                                              hasZero(w ^ (ones * '"')) | hasZero(w ^ (ones * '\\'));
+                if (special)
+                    break;
+                p += 8;
+            }
             while (p < m_end && kString.v[static_cast<unsigned char>(*p)] == 0)
                 ++p;
             if (p >= m_end)

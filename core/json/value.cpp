@@ -179,16 +179,6 @@ Value Value::objectFromRange(Member* first, std::size_t n)
 Value Value::object(std::vector<Member> members) { return Value(std::move(members)); }
 Value Value::emptyObject() { return Value(std::vector<Member>{}); }
 
-Value::Value(const Value& o) noexcept
-{
-    std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
-    retain();
-}
-Value::Value(Value&& o) noexcept
-{
-    std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
-    o.m_raw.tag = TagNull;
-}
 Value& Value::operator=(const Value& o) noexcept
 {
     if (this != &o) {
@@ -207,20 +197,18 @@ Value& Value::operator=(Value&& o) noexcept
     }
     return *this;
 }
-Value::~Value() { release(); }
-
-void Value::retain() const noexcept
+void Value::retainSlow() const noexcept
 {
-    if (!isHeap())
-        return;
+    if (!m_heap.p)
+        return; // empty array or object
     // All heap blocks start with the same refcount header.
     static_cast<HeapString*>(m_heap.p)->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Value::release() noexcept
+void Value::releaseSlow() noexcept
 {
-    if (!isHeap())
-        return;
+    if (!m_heap.p)
+        return; // empty array or object
     auto* hdr = static_cast<HeapString*>(m_heap.p);
     if (hdr->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
         return;
@@ -236,29 +224,8 @@ void Value::release() noexcept
     ::operator delete(m_heap.p);
 }
 
-Type Value::type() const noexcept
-{
-    switch (m_raw.tag) {
-    case TagNull: return Type::Null;
-    case TagBool: return Type::Bool;
-    case TagNumInline:
-    case TagNumHeap: return Type::Number;
-    case TagStrInline:
-    case TagStrHeap: return Type::String;
-    case TagArray: return Type::Array;
-    default: return Type::Object;
-    }
-}
 
-std::string_view Value::text() const noexcept
-{
-    if (m_raw.tag == TagStrInline || m_raw.tag == TagNumInline)
-        return {m_raw.chars, m_raw.len};
-    return {m_heap.s->data(), m_heap.s->size};
-}
 
-std::string_view Value::numberText() const noexcept { return isNumber() ? text() : std::string_view(); }
-std::string_view Value::str() const noexcept { return isString() ? text() : std::string_view(); }
 
 double Value::toDouble(double fallback) const noexcept
 {
@@ -298,26 +265,8 @@ bool Value::isInteger() const noexcept
     return std::isfinite(d) && std::trunc(d) == d;
 }
 
-std::size_t Value::size() const noexcept
-{
-    if ((m_raw.tag == TagArray || m_raw.tag == TagObject) && m_heap.p)
-        return static_cast<HeapArray*>(m_heap.p)->size;
-    return 0;
-}
 
-std::span<const Value> Value::items() const noexcept
-{
-    if (m_raw.tag != TagArray || !m_heap.p)
-        return {};
-    return {m_heap.a->data(), m_heap.a->size};
-}
 
-std::span<const Member> Value::members() const noexcept
-{
-    if (m_raw.tag != TagObject || !m_heap.p)
-        return {};
-    return {m_heap.o->data(), m_heap.o->size};
-}
 
 const Value* Value::find(std::string_view key) const noexcept
 {

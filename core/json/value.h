@@ -63,13 +63,30 @@ public:
     static Value arrayFromRange(Value* first, std::size_t n);
     static Value objectFromRange(Member* first, std::size_t n);
 
-    Value(const Value& o) noexcept;
-    Value(Value&& o) noexcept;
+    Value(const Value& o) noexcept
+    {
+        m_heap = o.m_heap;
+        if (m_raw.tag >= TagNumHeap)
+            retainSlow();
+    }
+    Value(Value&& o) noexcept
+    {
+        m_heap = o.m_heap;
+        o.m_raw.tag = TagNull;
+    }
     Value& operator=(const Value& o) noexcept;
     Value& operator=(Value&& o) noexcept;
-    ~Value();
+    ~Value()
+    {
+        if (m_raw.tag >= TagNumHeap)
+            releaseSlow();
+    }
 
-    Type type() const noexcept;
+    Type type() const noexcept
+    {
+        constexpr Type map[] = {Type::Null, Type::Bool, Type::Number, Type::String, Type::Number, Type::String, Type::Array, Type::Object};
+        return map[m_raw.tag];
+    }
     bool isNull() const noexcept { return m_raw.tag == TagNull; }
     bool isBool() const noexcept { return m_raw.tag == TagBool; }
     bool isNumber() const noexcept { return m_raw.tag == TagNumInline || m_raw.tag == TagNumHeap; }
@@ -82,14 +99,17 @@ public:
     // The exact integer when the number's value is an integer that fits int64.
     std::optional<long long> toInt() const noexcept;
     bool isInteger() const noexcept; // number with an integral value (1, 1.0, 1e2)
-    std::string_view numberText() const noexcept; // empty unless a number
-    std::string_view str() const noexcept;        // empty unless a string
+    std::string_view numberText() const noexcept { return isNumber() ? text() : std::string_view(); } // empty unless a number
+    std::string_view str() const noexcept { return isString() ? text() : std::string_view(); }        // empty unless a string
     std::string toStdString() const { return std::string(str()); }
 
-    std::size_t size() const noexcept; // array items or object members; 0 otherwise
+    std::size_t size() const noexcept // array items or object members; 0 otherwise
+    {
+        return (m_raw.tag >= TagArray && m_heap.p) ? static_cast<const HeapHeader*>(m_heap.p)->size : 0;
+    }
     bool empty() const noexcept { return size() == 0; }
-    std::span<const Value> items() const noexcept;   // empty unless an array
-    std::span<const Member> members() const noexcept; // empty unless an object
+    inline std::span<const Value> items() const noexcept;    // empty unless an array
+    inline std::span<const Member> members() const noexcept; // empty unless an object
 
     // Object lookup (first member named key), nullptr when absent or not an object.
     const Value* find(std::string_view key) const noexcept;
@@ -114,12 +134,13 @@ public:
 private:
     friend class Parser;
     friend struct Access;
+    // Heap-backed tags sort last so "may own a block" is one comparison.
     enum Tag : std::uint8_t {
         TagNull,
         TagBool,
         TagNumInline,
-        TagNumHeap,
         TagStrInline,
+        TagNumHeap,
         TagStrHeap,
         TagArray,
         TagObject
@@ -129,12 +150,31 @@ private:
     struct HeapString;
     struct HeapArray;
     struct HeapObject;
+    struct HeapHeader {
+        std::uint32_t refs; // the layout of every heap block (value.cpp): refcount, then size
+        std::uint32_t size;
+    };
 
     void initText(std::string_view s, Tag inlineTag, Tag heapTag);
-    void retain() const noexcept;
-    void release() noexcept;
-    bool isHeap() const noexcept { return m_raw.tag == TagNumHeap || m_raw.tag == TagStrHeap || ((m_raw.tag == TagArray || m_raw.tag == TagObject) && m_heap.p); }
-    std::string_view text() const noexcept;
+    void retainSlow() const noexcept;
+    void releaseSlow() noexcept;
+    void retain() const noexcept
+    {
+        if (m_raw.tag >= TagNumHeap)
+            retainSlow();
+    }
+    void release() noexcept
+    {
+        if (m_raw.tag >= TagNumHeap)
+            releaseSlow();
+    }
+    std::string_view text() const noexcept
+    {
+        if (m_raw.tag <= TagStrInline)
+            return {m_raw.chars, m_raw.len};
+        auto* h = static_cast<const HeapHeader*>(m_heap.p);
+        return {reinterpret_cast<const char*>(h + 1), h->size};
+    }
 
     struct Raw {
         std::uint8_t tag;
@@ -170,6 +210,22 @@ struct Member {
 };
 
 static_assert(sizeof(Value) == 16);
+
+inline std::span<const Value> Value::items() const noexcept
+{
+    if (m_raw.tag != TagArray || !m_heap.p)
+        return {};
+    auto* h = static_cast<const HeapHeader*>(m_heap.p);
+    return {reinterpret_cast<const Value*>(h + 1), h->size};
+}
+
+inline std::span<const Member> Value::members() const noexcept
+{
+    if (m_raw.tag != TagObject || !m_heap.p)
+        return {};
+    auto* h = static_cast<const HeapHeader*>(m_heap.p);
+    return {reinterpret_cast<const Member*>(h + 1), h->size};
+}
 
 // Builds an object member by member; set() keeps the first position of a key.
 class ObjectBuilder {

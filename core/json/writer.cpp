@@ -101,6 +101,17 @@ private:
 
 } // namespace
 
+namespace {
+// Eight bytes at a time: true when any byte is a control character, '"' or '\\'.
+inline bool needsEscape8(std::uint64_t w)
+{
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    auto hasZero = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
+    const std::uint64_t ctl = (w - ones * 0x20) & ~w & highs;
+    return (ctl | hasZero(w ^ (ones * '"')) | hasZero(w ^ (ones * '\\'))) != 0;
+}
+} // namespace
+
 void writeString(std::string& out, std::string_view s)
 {
     static const char hex[] = "0123456789abcdef";
@@ -108,6 +119,13 @@ void writeString(std::string& out, std::string_view s)
     const char* p = s.data();
     const char* end = p + s.size();
     const char* run = p;
+    while (end - p >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        if (needsEscape8(w))
+            break;
+        p += 8;
+    }
     while (p < end) {
         const auto c = static_cast<unsigned char>(*p);
         if (!kEscape.v[c]) {

@@ -1,0 +1,89 @@
+// The window offscreen: edits in the tool editor reach the wire tabs, invalid JSON shows a
+// squiggle and keeps the last good conversion, undo works, the tool model is well-behaved.
+
+#include "application.h"
+#include "json/json.h"
+#include "mainwindow.h"
+#include "models/toollistmodel.h"
+#include "projectdocument.h"
+#include "widgets/jsoneditor.h"
+#include "widgets/wireview.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace tw;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void toolModelIsWellBehaved()
+    {
+        ui::ProjectDocument doc;
+        QVERIFY(doc.load(QString::fromLatin1(ui::kExampleProject)).ok());
+        ui::ToolListModel model(&doc);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int n = model.rowCount();
+        QVERIFY(n >= 5);
+        doc.insertTool(1, json::Value{{"name", "x"}});
+        QCOMPARE(model.rowCount(), n + 1);
+        QCOMPARE(model.index(1).data().toString(), QStringLiteral("x"));
+        doc.moveTool(1, 3);
+        QCOMPARE(model.index(3).data().toString(), QStringLiteral("x"));
+        doc.replaceTool(3, json::Value{{"name", "y"}});
+        QCOMPARE(model.index(3).data().toString(), QStringLiteral("y"));
+        doc.removeTool(3);
+        QCOMPARE(model.rowCount(), n);
+        doc.undoStack()->undo();
+        QCOMPARE(model.rowCount(), n + 1);
+        while (doc.undoStack()->canUndo())
+            doc.undoStack()->undo();
+        QCOMPARE(model.rowCount(), n);
+        QVERIFY(!doc.isModified());
+    }
+
+    void editingUpdatesWireTabs()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QCOMPARE(w.currentToolRow(), 0);
+        ui::WireView* anthropic = w.wireView(2);
+        ui::WireView* gemini = w.wireView(3);
+        QVERIFY(anthropic->content().contains(QStringLiteral("get_weather")));
+        const QString geminiBefore = gemini->content();
+
+        QString text = w.toolEditor()->text();
+        text.replace(QStringLiteral("\"get_weather\""), QStringLiteral("\"get_forecast\""));
+        w.toolEditor()->setText(text);
+        QVERIFY(anthropic->content().contains(QStringLiteral("\"get_forecast\"")));
+        QVERIFY(!anthropic->content().contains(QStringLiteral("\"get_weather\"")));
+        QVERIFY(gemini->content().contains(QStringLiteral("\"get_forecast\"")));
+        QVERIFY(gemini->content() != geminiBefore);
+        QVERIFY(doc.isModified());
+        QVERIFY(w.windowTitle().contains(QStringLiteral("•")));
+
+        // Invalid JSON: hint with line and column, tabs keep the last valid conversion.
+        const QString lastGood = anthropic->content();
+        w.toolEditor()->setText(QStringLiteral("{\n  \"name\": \"broken\",\n  \"description\" \"x\"\n}"));
+        auto* hint = w.findChild<QLabel*>(QString(), Qt::FindChildrenRecursively);
+        Q_UNUSED(hint);
+        bool found = false;
+        for (QLabel* l : w.findChildren<QLabel*>())
+            found = found || l->text().startsWith(QStringLiteral("Line 3, column 17"));
+        QVERIFY(found);
+        QCOMPARE(anthropic->content(), lastGood);
+
+        doc.undoStack()->undo();
+        QVERIFY(anthropic->content().contains(QStringLiteral("\"get_weather\"")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
