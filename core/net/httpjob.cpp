@@ -1,0 +1,193 @@
+#include "net/httpjob.h"
+
+#include "util/strings.h"
+
+#include <QHostAddress>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslError>
+#include <QTimer>
+
+namespace tw::net {
+
+QByteArray HttpOutcome::header(const QByteArray& name) const
+{
+    for (const auto& h : headers)
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    return {};
+}
+
+bool isLoopbackHost(const QString& host)
+{
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    QString h = host;
+    if (h.startsWith(QLatin1Char('[')) && h.endsWith(QLatin1Char(']')))
+        h = h.mid(1, h.size() - 2);
+    QHostAddress a;
+    if (!a.setAddress(h))
+        return false;
+    return a.isLoopback();
+}
+
+bool loopbackOnly() { return qEnvironmentVariable("TOOLWIRE_LOOPBACK_ONLY") == QLatin1String("1"); }
+
+HttpJob::HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits limits, QObject* parent)
+    : QObject(parent), m_nam(nam), m_spec(std::move(spec)), m_limits(limits), m_connectTimer(new QTimer(this)),
+      m_totalTimer(new QTimer(this))
+{
+    m_connectTimer->setSingleShot(true);
+    m_totalTimer->setSingleShot(true);
+    connect(m_connectTimer, &QTimer::timeout, this, [this] {
+        fail(makeError("timeout", "no response from " + ss(m_spec.url.host()) + " within " +
+                                      std::to_string(m_limits.connectTimeoutMs / 1000.0).substr(0, 4) + " s"));
+    });
+    connect(m_totalTimer, &QTimer::timeout, this, [this] {
+        fail(makeError("timeout", "the exchange took longer than " + std::to_string(m_limits.totalTimeoutMs / 1000) + " s"));
+    });
+}
+
+HttpJob::~HttpJob()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+void HttpJob::start()
+{
+    if (m_running || m_done)
+        return;
+    m_running = true;
+    m_clock.start();
+    if (!m_spec.url.isValid() || (m_spec.url.scheme() != QLatin1String("http") && m_spec.url.scheme() != QLatin1String("https"))) {
+        QTimer::singleShot(0, this, [this] { fail(makeError("transport", "not an http(s) URL: " + ss(m_spec.url.toString()))); });
+        return;
+    }
+    if (loopbackOnly() && !isLoopbackHost(m_spec.url.host())) {
+        QTimer::singleShot(0, this, [this] {
+            fail(makeError("loopback_only", "refused to connect to " + ss(m_spec.url.host()) +
+                                                ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
+        });
+        return;
+    }
+    QNetworkRequest req(m_spec.url);
+    for (const auto& h : m_spec.headers)
+        req.setRawHeader(h.first, h.second);
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    req.setTransferTimeout(m_limits.idleTimeoutMs); // Qt resets it on every read: an idle timeout
+    req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false); // bytes arrive as sent, chunk by chunk
+    m_reply = m_nam->sendCustomRequest(req, m_spec.method, m_spec.body);
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
+        if (m_outcome.timing.headersMs >= 0)
+            return;
+        m_connectTimer->stop();
+        m_outcome.timing.headersMs = m_clock.elapsed();
+        m_outcome.status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        for (const auto& p : m_reply->rawHeaderPairs())
+            m_outcome.headers.append(p);
+        Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
+    });
+    connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onFinished);
+    connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
+        for (const QSslError& e : errors)
+            m_tlsErrors << e.errorString(); // recorded, never ignored
+    });
+    m_connectTimer->start(m_limits.connectTimeoutMs);
+    m_totalTimer->start(m_limits.totalTimeoutMs);
+}
+
+void HttpJob::cancel()
+{
+    if (!m_running)
+        return;
+    m_outcome.cancelled = true;
+    fail(makeError("cancelled", "cancelled"));
+}
+
+void HttpJob::onReadyRead()
+{
+    if (!m_reply || m_done)
+        return;
+    const QByteArray chunk = m_reply->readAll();
+    if (chunk.isEmpty())
+        return;
+    const qint64 t = m_clock.elapsed();
+    if (m_outcome.timing.firstByteMs < 0)
+        m_outcome.timing.firstByteMs = t;
+    if (m_outcome.body.size() + chunk.size() > m_limits.maxResponseBytes) {
+        fail(makeError("response_too_large", "the response is larger than the " +
+                                                 std::to_string(m_limits.maxResponseBytes / (1024 * 1024)) +
+                                                 " MiB cap; the first bytes are kept"));
+        return;
+    }
+    m_outcome.body += chunk;
+    Q_EMIT bytesReceived(chunk, t);
+}
+
+void HttpJob::onFinished()
+{
+    if (m_done || !m_reply)
+        return;
+    onReadyRead();
+    if (m_done)
+        return;
+    const auto err = m_reply->error();
+    if (m_outcome.timing.headersMs < 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid()) {
+        m_outcome.timing.headersMs = m_clock.elapsed();
+        m_outcome.status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        for (const auto& p : m_reply->rawHeaderPairs())
+            m_outcome.headers.append(p);
+    }
+    // HTTP error statuses are answers, not transport failures: the caller parses the body.
+    const bool httpAnswer = m_outcome.status > 0 && err >= QNetworkReply::ContentAccessDenied && err <= QNetworkReply::UnknownServerError;
+    if (err != QNetworkReply::NoError && !httpAnswer) {
+        if (!m_tlsErrors.isEmpty())
+            fail(makeError("tls", "TLS error: " + ss(m_tlsErrors.join(QStringLiteral("; ")))));
+        else if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError)
+            fail(makeError("timeout", "no data for " + std::to_string(m_limits.idleTimeoutMs / 1000) + " s; the stream went idle"));
+        else if (m_outcome.status > 0)
+            fail(makeError("transport", "the connection dropped mid-response after " +
+                                            std::to_string(m_outcome.body.size()) + " bytes: " + ss(m_reply->errorString())));
+        else
+            fail(makeError("transport", ss(m_reply->errorString())));
+        return;
+    }
+    finish();
+}
+
+void HttpJob::fail(Error e)
+{
+    if (m_done)
+        return;
+    m_outcome.error = std::move(e);
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+    finish();
+}
+
+void HttpJob::finish()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_running = false;
+    m_connectTimer->stop();
+    m_totalTimer->stop();
+    m_outcome.timing.totalMs = m_clock.elapsed();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->deleteLater();
+    }
+    Q_EMIT finished(m_outcome);
+}
+
+} // namespace tw::net

@@ -1,0 +1,102 @@
+#pragma once
+// One HTTP exchange through QNetworkAccessManager, as a job with a clear lifecycle:
+// start() → headersReceived → bytesReceived* → finished(outcome), exactly one finished.
+// Never blocks its thread; cancel() at any time (finished then reports cancelled).
+//
+// Guarantees: connect (time to response headers), total and stream-idle timeouts; system and
+// environment proxies; TLS errors reported with their reasons, never ignored; a response
+// size cap (default 256 MiB); the raw received bytes always kept (up to the cap); timing of
+// headers, first byte and total. Under TOOLWIRE_LOOPBACK_ONLY=1 any host outside 127.0.0.0/8
+// and ::1 is refused before a connection is attempted.
+
+#include "net/httpserver.h" // HeaderList
+#include "result.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+
+#include <optional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace tw::net {
+
+struct HttpRequestSpec {
+    QByteArray method = "POST";
+    QUrl url;
+    HeaderList headers;
+    QByteArray body;
+};
+
+struct HttpLimits {
+    int connectTimeoutMs = 30000;   // until the response headers arrive
+    int totalTimeoutMs = 600000;    // the whole exchange
+    int idleTimeoutMs = 120000;     // between two reads once the body streams
+    qint64 maxResponseBytes = 256LL * 1024 * 1024;
+};
+
+struct HttpTiming {
+    qint64 headersMs = -1;
+    qint64 firstByteMs = -1;
+    qint64 totalMs = -1;
+};
+
+struct HttpOutcome {
+    int status = 0; // 0 when no response arrived
+    HeaderList headers;
+    QByteArray body; // raw bytes as received
+    HttpTiming timing;
+    bool cancelled = false;
+    // Transport failure (category "transport", "timeout", "tls", "loopback_only",
+    // "response_too_large", "cancelled"); an HTTP error status is not an error here.
+    std::optional<Error> error;
+    QByteArray header(const QByteArray& name) const;
+};
+
+// True when the host is a loopback address (127.0.0.0/8, ::1) or "localhost".
+bool isLoopbackHost(const QString& host);
+// True when TOOLWIRE_LOOPBACK_ONLY=1 is set in the environment.
+bool loopbackOnly();
+
+class HttpJob : public QObject {
+    Q_OBJECT
+public:
+    // nam is not owned and must outlive the job.
+    HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits limits = {}, QObject* parent = nullptr);
+    ~HttpJob() override;
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    qint64 elapsedMs() const { return m_clock.elapsed(); }
+    const HttpRequestSpec& request() const { return m_spec; }
+
+Q_SIGNALS:
+    void headersReceived(int status, const tw::net::HeaderList& headers);
+    void bytesReceived(const QByteArray& chunk, qint64 tMs);
+    void finished(const tw::net::HttpOutcome& outcome);
+
+private:
+    void onReadyRead();
+    void onFinished();
+    void fail(Error e);
+    void finish();
+
+    QNetworkAccessManager* m_nam; // not owned
+    HttpRequestSpec m_spec;
+    HttpLimits m_limits;
+    QPointer<QNetworkReply> m_reply;
+    QTimer* m_connectTimer; // owned (child)
+    QTimer* m_totalTimer;   // owned (child)
+    QElapsedTimer m_clock;
+    HttpOutcome m_outcome;
+    QStringList m_tlsErrors;
+    bool m_running = false;
+    bool m_done = false;
+};
+
+} // namespace tw::net
