@@ -15,6 +15,9 @@ if(QScintilla_FOUND AND NOT TARGET QScintilla::QScintilla)
     IMPORTED_LOCATION "${QScintilla_LIBRARY}"
     INTERFACE_INCLUDE_DIRECTORIES "${QScintilla_INCLUDE_DIR}"
     INTERFACE_COMPILE_DEFINITIONS QSCINTILLA_DLL
+    # QScintilla's headers use the `signals`/`slots` keywords; undo QT_NO_KEYWORDS for the
+    # translation units that include them (flags come after the -D defines on the line).
+    INTERFACE_COMPILE_OPTIONS -UQT_NO_KEYWORDS
     INTERFACE_LINK_LIBRARIES "Qt6::Widgets;Qt6::PrintSupport")
 endif()
 mark_as_advanced(QScintilla_INCLUDE_DIR QScintilla_LIBRARY)

@@ -10,6 +10,7 @@ namespace tw::cli {
 int runConvert(const QStringList& args);
 int runExtract(const QStringList& args);
 int runCheck(const QStringList& args);
+int runMcp(const QStringList& args);
 
 const std::vector<Command>& commands()
 {
@@ -17,6 +18,7 @@ const std::vector<Command>& commands()
         {"convert", "convert --to WIRE [--choice CHOICE] FILE|-", "convert a tool list to one wire's tools (and tool_choice)", &runConvert},
         {"extract", "extract [--wire WIRE] FILE|-", "extract tool calls, text and finish from a provider response", &runExtract},
         {"check", "check [--emit-actual] PATH...", "run conformance corpus files (golden tests for conversions)", &runCheck},
+        {"mcp", "mcp tools|call|serve ...", "list or call an MCP server's tools (--stdio \"CMD\" | --http URL); serve a project's mock tools", &runMcp},
     };
     return table;
 }

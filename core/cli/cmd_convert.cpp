@@ -1,12 +1,205 @@
-// toolwire convert --to WIRE [--choice CHOICE] FILE|-   (implemented with the tool dialects)
+// toolwire convert --to WIRE [--choice CHOICE] FILE|-
+//
+// Reads a tool list (a JSON array, {"tools": [...]}, or an MCP tools/list response
+// {"result": {"tools": [...]}}) and prints {"tools": <the list as the wire's tools>}, plus
+// the wire's tool-choice field (tool_choice; toolConfig on gemini) when --choice is given.
+// WIRE is a wire tag, or "mcp" for the MCP tool shape. CHOICE is JSON text or a bare word
+// in any spelling choice.parse accepts (auto, none, required, any,
+// '{"type":"tool","name":"x"}', OpenAI/Responses forms), or agentscope's
+// '{"mode": ..., "tools": [...]}', whose allow-list also filters the tools.
+//
+// Exit codes: 0 printed; 1 the conversion failed ({"error": {...}} on stdout: invalid_json
+// with line and column, a tool error, unknown_wire, unknown_tool); 2 usage.
+
 #include "cli/cli.h"
 #include "cli/io.h"
+#include "json/json.h"
+#include "model/toolchoice.h"
+#include "util/strings.h"
+#include "wire/common_request.h"
 
 namespace tw::cli {
 
-int runConvert(const QStringList&)
+namespace {
+
+constexpr const char* kSynopsis = "convert --to WIRE [--choice CHOICE] FILE|-";
+
+// agentscope's ToolChoice spelling.
+constexpr std::string_view kMode = "mode";
+constexpr std::string_view kAllowList = "tools";
+// Where a tool list sits in the accepted inputs.
+constexpr std::string_view kTools = "tools";
+constexpr std::string_view kResult = "result";
+
+struct Args {
+    QString to;
+    std::optional<QString> choice;
+    QString file;
+};
+
+// Splits "--opt VALUE" and "--opt=VALUE"; nullopt after printing a usage error.
+std::optional<Args> parseArgs(const QStringList& args, int& exitCode)
 {
-    return usageError("convert is being implemented", "convert --to WIRE [--choice CHOICE] FILE|-");
+    Args a;
+    bool haveTo = false, haveFile = false;
+    auto bad = [&](const std::string& message) {
+        exitCode = usageError(message, kSynopsis);
+        return std::nullopt;
+    };
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString& arg = args[i];
+        auto value = [&](QLatin1String opt, QString& out) -> bool {
+            if (arg == opt) {
+                if (i + 1 >= args.size())
+                    return false;
+                out = args[++i];
+                return true;
+            }
+            out = arg.mid(opt.size() + 1);
+            return true;
+        };
+        if (arg == QLatin1String("--to") || arg.startsWith(QLatin1String("--to="))) {
+            if (!value(QLatin1String("--to"), a.to))
+                return bad("--to needs a wire");
+            haveTo = true;
+        } else if (arg == QLatin1String("--choice") || arg.startsWith(QLatin1String("--choice="))) {
+            QString c;
+            if (!value(QLatin1String("--choice"), c))
+                return bad("--choice needs a value");
+            a.choice = c;
+        } else if (arg.startsWith(QLatin1String("--"))) {
+            return bad("unknown option " + ss(arg));
+        } else if (haveFile) {
+            return bad("more than one input file");
+        } else {
+            a.file = arg;
+            haveFile = true;
+        }
+    }
+    if (!haveTo)
+        return bad("--to WIRE is required (openai, responses, anthropic, gemini, ollama, hermes, mcp)");
+    if (!haveFile)
+        return bad("no input file (use - for stdin)");
+    return a;
+}
+
+struct ToolList {
+    const json::Value* list = nullptr;
+    std::string path; // JSON pointer of the list in the input, for error paths
+};
+
+// The tool list inside any accepted input; list is nullptr when there is none.
+ToolList toolList(const json::Value& input)
+{
+    if (input.isArray())
+        return {&input, ""};
+    if (const json::Value* t = input.find(kTools); t && t->isArray())
+        return {t, "/tools"};
+    if (const json::Value* t = input[kResult].find(kTools); t && t->isArray())
+        return {t, "/result/tools"};
+    return {};
+}
+
+Error inList(Error e, const ToolList& where)
+{
+    e.path = where.path + e.path;
+    return e;
+}
+
+// The name an entry is known by for an allow-list: its canonical name when it is a function
+// tool, else whatever "name" it carries (null for built-ins without one).
+json::Value entryName(const json::Value& item)
+{
+    if (auto t = wire::parseTool(item); t && *t)
+        return (*t)->name();
+    return item["name"];
+}
+
+} // namespace
+
+int runConvert(const QStringList& argList)
+{
+    int exitCode = Usage;
+    const auto args = parseArgs(argList, exitCode);
+    if (!args)
+        return exitCode;
+
+    // The choice is checked before any input is read: a misspelt one is a usage error.
+    std::optional<model::ToolChoice> choice;
+    std::optional<std::vector<json::Value>> allow;
+    if (args->choice) {
+        const std::string text = ss(*args->choice);
+        auto parsed = json::parse(text);
+        const json::Value spec = parsed ? *parsed : json::Value(text); // a bare word
+        if (spec.isObject() && spec.contains(kMode)) {
+            choice = model::choiceFromMode(spec[kMode]);
+            if (const json::Value& list = spec[kAllowList]; !list.isNull()) {
+                if (!list.isArray())
+                    return usageError("--choice: \"tools\" must be a list of tool names", kSynopsis);
+                const auto names = list.items();
+                allow.emplace(names.begin(), names.end());
+            }
+        } else {
+            auto c = wire::parseChoice(spec);
+            if (!c)
+                return fail(c.error());
+            if (!*c)
+                return usageError("--choice: not a tool choice: " + text + " (auto, none, required, any, or a JSON choice)",
+                                  kSynopsis);
+            choice = **c;
+        }
+    }
+
+    const std::string wireTag = ss(args->to);
+    const wire::RequestDialect* d = wire::findRequestDialect(std::string_view(wireTag));
+    if (!d)
+        return fail(makeError("unknown_wire", "unknown wire " + wireTag +
+                                                  " (openai, responses, anthropic, gemini, ollama, hermes, mcp)"));
+    if (choice && !d->choiceToWire)
+        return fail(makeError("unknown_wire", "the " + std::string(d->tag) + " wire has no tool choice field"));
+
+    auto input = readJsonInput(args->file);
+    if (!input)
+        return fail(input.error());
+    const ToolList where = toolList(*input);
+    const json::Value* list = where.list;
+    if (!list)
+        return fail(makeError("malformed_input", "expected a tool list: an array, {\"tools\": [...]} or a tools/list response"));
+
+    json::Value tools = *list;
+    if (choice) {
+        std::vector<json::Value> names;
+        for (const json::Value& item : list->items())
+            names.push_back(entryName(item));
+        auto scoped = model::scopeChoice(*choice, allow ? &*allow : nullptr, names);
+        if (!scoped)
+            return fail(scoped.error());
+        choice = scoped->choice;
+        if (allow) {
+            std::vector<json::Value> kept;
+            for (std::size_t i = 0; i < names.size(); ++i)
+                for (const json::Value& n : *allow)
+                    if (!names[i].isNull() && names[i] == n) {
+                        kept.push_back(list->at(i));
+                        break;
+                    }
+            tools = json::Value(std::move(kept));
+        }
+    }
+
+    auto formatted = wire::formatToolList(d, tools);
+    if (!formatted)
+        return fail(allow ? formatted.error() : inList(formatted.error(), where)); // indices shift when filtered
+    if (!choice) {
+        printJson(json::Value{{kTools, *formatted}});
+        return Ok;
+    }
+    // The wire's own tool fields for a list and a choice: tools first, then its choice key.
+    wire::ToolFieldsInput in;
+    in.tools = *formatted;
+    in.choice = choice;
+    printJson(d->toolFields(in).body);
+    return Ok;
 }
 
 } // namespace tw::cli

@@ -1,6 +1,7 @@
 #include "project/project.h"
 
 #include "json/json.h"
+#include "mcp/mockserver.h"
 #include "util/strings.h"
 
 #include <QFile>
@@ -14,6 +15,7 @@ constexpr std::string_view Name = "name";
 constexpr std::string_view Tools = "tools";
 constexpr std::string_view ToolChoice = "tool_choice";
 constexpr std::string_view Presets = "presets";
+constexpr std::string_view MockTools = "mock_tools";
 constexpr std::string_view Type = "type";
 constexpr std::string_view AllowedTools = "allowed_tools";
 constexpr std::string_view Profile = "profile";
@@ -79,6 +81,7 @@ bool Preset::operator==(const Preset& o) const
 bool Project::operator==(const Project& o) const
 {
     if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) ||
+        !mockTools.identical(o.mockTools) ||
         tools.size() != o.tools.size())
         return false;
     for (std::size_t i = 0; i < tools.size(); ++i)
@@ -209,7 +212,8 @@ Result<Project> parse(std::string_view text, std::string_view source)
                            std::to_string(kFormatVersion));
     if (version < 1)
         return invalid(source, "/format", "unknown format version " + std::to_string(version));
-    // Migrations from older formats go here, one step per version, before reading.
+    // Migrations: format 1 → 2 only added "mock_tools", absent in format 1, so a format-1
+    // file reads unchanged. Later steps transform `root` here, one version at a time.
 
     Project p;
     for (const json::Member& m : root.members()) {
@@ -245,6 +249,11 @@ Result<Project> parse(std::string_view text, std::string_view source)
                     return *r.error;
                 p.presets.push_back(std::move(preset));
             }
+        } else if (k == keys::MockTools && version >= 2) {
+            auto ok = mcp::validateScripts(v);
+            if (!ok)
+                return invalid(source, ok.error().path, ok.error().message.substr(ok.error().path.size() + 2));
+            p.mockTools = v;
         } else {
             p.extra.push_back(m);
         }
@@ -300,6 +309,8 @@ std::string serialize(const Project& p)
     for (const Preset& pr : p.presets)
         presets.push_back(presetValue(pr));
     b.append(keys::Presets, Value(std::move(presets)));
+    if (p.mockTools.isObject() && !p.mockTools.empty())
+        b.append(keys::MockTools, p.mockTools);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     std::string out = json::pretty(std::move(b).build());

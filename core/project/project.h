@@ -12,6 +12,8 @@
 //                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream", ...} ],
 //   ...  members this version does not know are kept verbatim, in order
 // }
+// Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h).
+// A format-1 file is read as format 2 with no scripts.
 // Later formats add members; loading an older file migrates it in memory, saving writes the
 // current format. A file from a newer Toolwire is refused with a clear message, never
 // half-read.
@@ -27,7 +29,7 @@
 
 namespace tw::project {
 
-inline constexpr int kFormatVersion = 1;
+inline constexpr int kFormatVersion = 2;
 
 struct ChoiceSetting {
     std::string type = "auto"; // auto | any | none | tool
@@ -59,6 +61,7 @@ struct Project {
     std::vector<json::Value> tools; // canonical tool objects, in order, verbatim
     ChoiceSetting choice;
     std::vector<Preset> presets;
+    json::Value mockTools = json::Value::emptyObject(); // mock MCP scripts by tool name
     std::vector<json::Member> extra; // unknown top-level members, verbatim and in order
 
     bool operator==(const Project& o) const;

@@ -18,6 +18,8 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void newerFormatRefused();
+    void formatOneMigrates();
+    void badMockScriptNamed();
     void atomicSave();
 };
 
@@ -91,6 +93,23 @@ void TestProject::newerFormatRefused()
     auto p = project::parse(R"({"format": 99, "tools": []})");
     QVERIFY(!p.ok());
     QVERIFY(p.error().message.find("newer Toolwire") != std::string::npos);
+}
+
+void TestProject::formatOneMigrates()
+{
+    auto p = project::parse(R"({"format": 1, "name": "old", "tools": [{"name": "t"}]})");
+    QVERIFY(p.ok());
+    QVERIFY(p->mockTools.empty());
+    const std::string out = project::serialize(*p);
+    QVERIFY(out.find("\"format\": 2") != std::string::npos);
+    QVERIFY(project::parse(out).ok());
+}
+
+void TestProject::badMockScriptNamed()
+{
+    auto p = project::parse(R"({"format": 2, "mock_tools": {"t": {"type": "sequence", "steps": [{"type": "teleport"}]}}})", "x.toolwire");
+    QVERIFY(!p.ok());
+    QVERIFY2(p.error().message.find("/mock_tools/t/steps/0/type") != std::string::npos, p.error().message.c_str());
 }
 
 void TestProject::atomicSave()

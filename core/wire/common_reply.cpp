@@ -1,0 +1,284 @@
+// Wire-agnostic reply code: the normalized Reply, the assembler base, the dialect table and
+// reply sniffing. Everything a provider spells differently lives in core/wire/<wire>/reply.*.
+#include "wire/reply.h"
+
+#include "json/json.h"
+#include "wire/anthropic/reply.h"
+#include "wire/gemini/reply.h"
+#include "wire/hermes/reply.h"
+#include "wire/ollama/reply.h"
+#include "wire/openai/reply.h"
+#include "wire/responses/reply.h"
+
+namespace tw::wire {
+
+using json::Value;
+
+namespace {
+
+// Keys of the `toolwire extract` object.
+namespace outkey {
+constexpr std::string_view Wire = "wire";
+constexpr std::string_view Calls = "calls";
+constexpr std::string_view Text = "text";
+constexpr std::string_view Finish = "finish";
+constexpr std::string_view RawFinish = "raw_finish";
+constexpr std::string_view Refusal = "refusal";
+constexpr std::string_view ServerTools = "server_tools";
+constexpr std::string_view Error = "error";
+constexpr std::string_view Category = "category";
+constexpr std::string_view Message = "message";
+constexpr std::string_view Path = "path";
+constexpr std::string_view Provider = "provider";
+} // namespace outkey
+
+constexpr std::string_view kProviderError = "provider_error";
+
+Value optionalString(const std::optional<std::string>& s) { return s ? Value(*s) : Value(); }
+
+bool oneOf(std::string_view v, std::initializer_list<std::string_view> set)
+{
+    for (std::string_view s : set)
+        if (v == s)
+            return true;
+    return false;
+}
+
+} // namespace
+
+Finish normalizeFinish(const std::optional<std::string>& raw, bool tokenLimit, bool refused, bool hasCalls, bool normalEnd) noexcept
+{
+    const std::string_view r = raw ? std::string_view(*raw) : std::string_view();
+    if (tokenLimit || oneOf(r, {"length", "max_tokens", "MAX_TOKENS"}))
+        return Finish::Length;
+    if (refused || r == "refusal")
+        return Finish::Refusal;
+    if (hasCalls || oneOf(r, {"tool_calls", "tool_use", "function_call"}))
+        return Finish::ToolCalls;
+    if (normalEnd || oneOf(r, {"stop", "end_turn", "stop_sequence", "STOP", "completed"}))
+        return Finish::Stop;
+    return Finish::Other;
+}
+
+namespace {
+
+std::string providerErrorMessage(const Value& e)
+{
+    if (e.isString())
+        return std::string(e.str());
+    if (const Value* m = e.find("message"); m && m->isString())
+        return std::string(m->str());
+    if (const Value* inner = e.find("error"); inner && inner->isObject())
+        return providerErrorMessage(*inner);
+    return json::compact(e);
+}
+
+} // namespace
+
+std::string_view finishName(Finish f) noexcept
+{
+    switch (f) {
+    case Finish::ToolCalls: return "tool_calls";
+    case Finish::Stop: return "stop";
+    case Finish::Length: return "length";
+    case Finish::Refusal: return "refusal";
+    case Finish::Other: return "other";
+    }
+    return "other";
+}
+
+Value replyToJson(const Reply& reply, std::optional<Wire> wire)
+{
+    std::vector<Value> calls;
+    calls.reserve(reply.calls.size());
+    for (const model::ToolCall& c : reply.calls)
+        calls.push_back(model::toView(c, true));
+    Value error;
+    if (reply.error) {
+        json::ObjectBuilder e;
+        e.append(outkey::Category, Value(reply.error->category));
+        e.append(outkey::Message, Value(reply.error->message));
+        if (!reply.error->path.empty())
+            e.append(outkey::Path, Value(reply.error->path));
+        if (!reply.providerError.isNull())
+            e.append(outkey::Provider, reply.providerError);
+        error = std::move(e).build();
+    }
+    json::ObjectBuilder b;
+    b.append(outkey::Wire, wire ? Value(name(*wire)) : Value());
+    b.append(outkey::Calls, Value(std::move(calls)));
+    b.append(outkey::Text, optionalString(reply.text));
+    b.append(outkey::Finish, Value(finishName(reply.finish)));
+    b.append(outkey::RawFinish, optionalString(reply.rawFinish));
+    b.append(outkey::Refusal, optionalString(reply.refusal));
+    b.append(outkey::ServerTools, Value(reply.serverTools));
+    b.append(outkey::Error, std::move(error));
+    return std::move(b).build();
+}
+
+// ---------------------------------------------------------------------------------------
+// StreamAssembler
+
+StreamAssembler::~StreamAssembler() = default;
+
+void StreamAssembler::feed(std::string_view eventName, std::string_view data)
+{
+    auto v = json::parse(data);
+    if (v)
+        feedValue(eventName, *v);
+}
+
+void StreamAssembler::feedText(std::string_view) {}
+
+void StreamAssembler::finish() {}
+
+StreamCall& StreamAssembler::newCall()
+{
+    touch();
+    return m_calls.emplace_back();
+}
+
+void StreamAssembler::recordProviderError(const Value& error)
+{
+    if (!m_providerError.isNull() || error.isNull())
+        return;
+    m_providerError = error.isString() ? Value{{"message", error}} : error;
+    touch();
+}
+
+void StreamAssembler::recordExtractError(Error e)
+{
+    if (!m_extractError)
+        m_extractError = std::move(e);
+}
+
+void StreamAssembler::addParsedCalls(Result<std::vector<model::ToolCall>> calls)
+{
+    if (!calls) {
+        recordExtractError(calls.error());
+        return;
+    }
+    for (model::ToolCall& c : *calls) {
+        StreamCall& s = newCall();
+        s.id = c.id.value_or(std::string());
+        s.name = c.name;
+        if (c.rawArguments.isString())
+            s.argumentsText = std::string(c.rawArguments.str());
+        else
+            s.argumentsValue = c.rawArguments;
+        s.complete = true;
+        s.parsed = std::move(c);
+    }
+}
+
+std::vector<model::ToolCall> StreamAssembler::finalCalls() const
+{
+    std::vector<model::ToolCall> out;
+    out.reserve(m_calls.size());
+    for (const StreamCall& s : m_calls) {
+        if (s.parsed) {
+            out.push_back(*s.parsed);
+            continue;
+        }
+        const Value args = s.argumentsValue.isNull() ? Value(s.argumentsText) : s.argumentsValue;
+        auto call = model::callFromWire(s.name.empty() ? Value() : Value(s.name), args, s.id.empty() ? Value() : Value(s.id),
+                                        model::BlankArguments::Empty);
+        if (call && *call)
+            out.push_back(std::move(**call));
+    }
+    return out;
+}
+
+Reply StreamAssembler::reply() const
+{
+    Reply r;
+    r.calls = finalCalls();
+    if (!m_text.empty())
+        r.text = m_text;
+    const bool refused = m_hasRefusal && !m_refusal.empty();
+    if (refused)
+        r.refusal = m_refusal;
+    r.rawFinish = m_rawFinish;
+    r.serverTools = m_serverTools;
+    r.providerError = m_providerError;
+    if (!m_providerError.isNull())
+        r.error = makeError(std::string(kProviderError), providerErrorMessage(m_providerError));
+    else if (m_extractError)
+        r.error = m_extractError;
+    const FinishHints hints = finishHints();
+    r.finish = normalizeFinish(r.rawFinish, hints.tokenLimit, refused, !r.calls.empty(), hints.normalEnd);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Dialects
+
+ReplyDialect::~ReplyDialect() = default;
+
+Result<std::vector<model::ToolCall>> ReplyDialect::extract(const Value& reply, model::BlankArguments blank) const
+{
+    auto raw = locate(reply);
+    if (!raw)
+        return raw.error();
+    std::vector<model::ToolCall> calls;
+    calls.reserve(raw->size());
+    for (const Value& r : *raw) {
+        auto call = parseCall(r, blank);
+        if (!call)
+            return call.error();
+        if (*call)
+            calls.push_back(std::move(**call));
+    }
+    return calls;
+}
+
+const ReplyDialect& replyDialect(Wire wire)
+{
+    // The one place that lists the reply dialects.
+    switch (wire) {
+    case Wire::OpenAI: return openaiReplyDialect();
+    case Wire::Responses: return responsesReplyDialect();
+    case Wire::Anthropic: return anthropicReplyDialect();
+    case Wire::Gemini: return geminiReplyDialect();
+    case Wire::Ollama: return ollamaReplyDialect();
+    case Wire::Hermes: return hermesReplyDialect();
+    }
+    return openaiReplyDialect();
+}
+
+std::optional<Wire> sniffReplyWire(const Value& data) noexcept
+{
+    if (!data.isObject())
+        return std::nullopt;
+    if (data["choices"].isArray())
+        return Wire::OpenAI;
+    if (data["message"].isObject())
+        return Wire::Ollama;
+    if (data["content"].isArray())
+        return Wire::Anthropic;
+    if (data["candidates"].isArray())
+        return Wire::Gemini;
+    if (data["output"].isArray())
+        return Wire::Responses;
+    return std::nullopt;
+}
+
+std::optional<Wire> sniffEventWire(const Value& event) noexcept
+{
+    if (auto w = sniffReplyWire(event))
+        return w;
+    if (!event.isObject())
+        return std::nullopt;
+    const std::string_view type = event["type"].str();
+    if (type.starts_with("response."))
+        return Wire::Responses;
+    if (oneOf(type, {"message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"}))
+        return Wire::Anthropic;
+    if (event["object"].str() == "chat.completion.chunk" || event["object"].str() == "chat.completion")
+        return Wire::OpenAI;
+    if (event["object"].str() == "response" || event["response"]["output"].isArray())
+        return Wire::Responses;
+    return std::nullopt;
+}
+
+} // namespace tw::wire

@@ -1,0 +1,340 @@
+// Bytes in: framing detection and the ReplyStream pipeline (framing -> events -> sniffing
+// -> the wire's assembler). Wire-agnostic; the wires only see events.
+#include "json/json.h"
+#include "wire/common_reply_scan.h"
+#include "wire/hermes/reply.h"
+#include "wire/ndjson.h"
+#include "wire/reply.h"
+#include "wire/sse.h"
+
+#include <cstring>
+
+namespace tw::wire {
+
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::string_view kDone = "[DONE]";
+constexpr std::string_view kSseFields[] = {"data:", "event:", "id:", "retry:", ":"};
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Skips a BOM (or a prefix of one) and whitespace. `partial` reports that the head ends
+// inside what could still be a BOM.
+std::string_view skipLeading(std::string_view head, bool& partial)
+{
+    partial = false;
+    if (head.starts_with(kBom))
+        head.remove_prefix(kBom.size());
+    else if (!head.empty() && kBom.starts_with(head)) {
+        partial = true;
+        return {};
+    }
+    while (!head.empty() && isSpace(head.front()))
+        head.remove_prefix(1);
+    return head;
+}
+
+// True when `data` is more than one JSON value (pasted `data:` lines without blank lines).
+bool isSeveralValues(std::string_view data)
+{
+    scan::Cursor c(data);
+    c.skip();
+    return c.failed() || !c.atEnd();
+}
+
+} // namespace
+
+std::string_view framingName(Framing f) noexcept
+{
+    switch (f) {
+    case Framing::Auto: return "auto";
+    case Framing::Json: return "json";
+    case Framing::Sse: return "sse";
+    case Framing::Text: return "text";
+    }
+    return "auto";
+}
+
+std::optional<Framing> detectFraming(std::string_view head) noexcept
+{
+    bool partial = false;
+    head = skipLeading(head, partial);
+    if (partial || head.empty())
+        return std::nullopt;
+    if (head.front() == '{' || head.front() == '[')
+        return Framing::Json;
+    for (std::string_view f : kSseFields) {
+        if (head.starts_with(f))
+            return Framing::Sse;
+        if (f.starts_with(head))
+            return std::nullopt; // "dat": wait for more bytes
+    }
+    return Framing::Text;
+}
+
+std::string_view describeFraming(std::string_view whole)
+{
+    bool partial = false;
+    const std::string_view body = skipLeading(whole, partial);
+    if (body.empty())
+        return "empty";
+    const auto framing = detectFraming(whole);
+    if (framing == Framing::Json) {
+        struct Counter : JsonSequenceDecoder::Sink {
+            int values = 0;
+            int lines = 0;
+            void onValue(std::string_view) override { ++values; }
+            void onLine(std::string_view) override { ++lines; }
+        } counter;
+        JsonSequenceDecoder d;
+        d.feed(whole, counter);
+        d.finish(counter);
+        return counter.values == 1 && counter.lines == 0 ? "json" : "ndjson";
+    }
+    if (framing == Framing::Sse) {
+        struct Lines : SseDecoder::Sink {
+            bool pasted = false;
+            void onEvent(const SseEvent& e) override
+            {
+                if (e.data.find('\n') != std::string_view::npos && isSeveralValues(e.data))
+                    pasted = true;
+            }
+        } lines;
+        SseDecoder d;
+        d.feed(whole, lines);
+        d.finish(lines);
+        return lines.pasted ? "sse-lines" : "sse";
+    }
+    return "text";
+}
+
+// ---------------------------------------------------------------------------------------
+// ReplyStream
+
+struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
+    std::optional<Wire> wire;
+    Framing framing;
+    std::string head; // bytes seen before the framing was decided
+    SseDecoder sse;
+    JsonSequenceDecoder seq;
+    std::unique_ptr<StreamAssembler> assembler;
+    // Events seen before the wire could be sniffed (only without a wire).
+    std::vector<std::pair<std::string, std::string>> pending;
+    // The raw bytes, kept while they may still turn out to be Hermes text.
+    std::string raw;
+    bool keepRaw = false;
+    bool jsonSeen = false; // an event parsed as JSON (Hermes/unknown wires only)
+    bool finished = false;
+
+    Impl(std::optional<Wire> w, Framing f) : wire(w), framing(f)
+    {
+        keepRaw = !wire || *wire == Wire::Hermes;
+        if (wire)
+            assembler = replyDialect(*wire).newAssembler();
+    }
+
+    void feed(std::string_view bytes)
+    {
+        if (keepRaw)
+            raw.append(bytes);
+        if (framing == Framing::Auto) {
+            head.append(bytes);
+            const auto f = detectFraming(head);
+            if (!f)
+                return;
+            setFraming(*f);
+            std::string h;
+            h.swap(head);
+            route(h);
+            return;
+        }
+        route(bytes);
+    }
+
+    void setFraming(Framing f)
+    {
+        // Model text only means something to Hermes; for the JSON wires it is a sequence whose
+        // stray lines are ignored (headers pasted above a body, say).
+        if (f == Framing::Text && wire && *wire != Wire::Hermes)
+            f = Framing::Json;
+        framing = f;
+    }
+
+    void route(std::string_view bytes)
+    {
+        switch (framing) {
+        case Framing::Sse: sse.feed(bytes, *this); break;
+        case Framing::Json: seq.feed(bytes, *this); break;
+        case Framing::Text: break; // delivered whole at finish (raw)
+        case Framing::Auto: break;
+        }
+    }
+
+    void finish()
+    {
+        if (finished)
+            return;
+        finished = true;
+        if (framing == Framing::Auto) {
+            setFraming(detectFraming(head).value_or(Framing::Text));
+            std::string h;
+            h.swap(head);
+            route(h);
+        }
+        if (framing == Framing::Sse)
+            sse.finish(*this);
+        else if (framing == Framing::Json)
+            seq.finish(*this);
+
+        // Text that never produced a JSON event is model text: Hermes, when the wire allows.
+        const bool textual = framing == Framing::Text || (!jsonSeen && pending.empty());
+        if (keepRaw && textual && (!wire || *wire == Wire::Hermes) && (!assembler || *wire == Wire::Hermes)) {
+            if (!wire) {
+                wire = Wire::Hermes;
+                assembler = replyDialect(Wire::Hermes).newAssembler();
+                pending.clear();
+            }
+            assembler->feedText(raw);
+        }
+        if (assembler)
+            assembler->finish();
+        raw.clear();
+    }
+
+    // SSE events and JSON sequence values both arrive here.
+    void onEvent(const SseEvent& e) override { dispatch(e.event, e.data); }
+    void onValue(std::string_view text) override { dispatch({}, text); }
+    void onLine(std::string_view line) override
+    {
+        // A `data:` line inside a JSON sequence (a recorder that kept the prefix).
+        if (line.starts_with("data:")) {
+            line.remove_prefix(5);
+            dispatch({}, line);
+        }
+    }
+
+    void dispatch(std::string_view name, std::string_view data)
+    {
+        data = trimmed(data);
+        if (data.empty() || data == kDone)
+            return;
+        if (std::memchr(data.data(), '\n', data.size()) && isSeveralValues(data)) {
+            // Pasted `data:` lines without the blank lines between events: each line is one.
+            std::size_t pos = 0;
+            while (pos <= data.size()) {
+                std::size_t nl = data.find('\n', pos);
+                if (nl == std::string_view::npos)
+                    nl = data.size();
+                const std::string_view line = trimmed(data.substr(pos, nl - pos));
+                if (!line.empty() && line != kDone)
+                    deliver(name, line);
+                pos = nl + 1;
+            }
+            return;
+        }
+        if (data.front() == '[') {
+            // A JSON array of events (Gemini's streamGenerateContent without SSE).
+            auto v = json::parse(data);
+            if (v && v->isArray()) {
+                for (const json::Value& item : v->items())
+                    deliverValue(name, item);
+            }
+            return;
+        }
+        deliver(name, data);
+    }
+
+    void deliver(std::string_view name, std::string_view data)
+    {
+        if (assembler && wire && *wire != Wire::Hermes) {
+            assembler->feed(name, data); // the hot path: no parse here
+            return;
+        }
+        auto v = json::parse(data);
+        if (!v)
+            return;
+        deliverValue(name, *v);
+    }
+
+    void deliverValue(std::string_view name, const json::Value& v)
+    {
+        if (!v.isObject())
+            return;
+        if (!assembler) {
+            const auto w = sniffEventWire(v);
+            if (!w) {
+                pending.emplace_back(std::string(name), json::compact(v));
+                return;
+            }
+            wire = w;
+            keepRaw = false;
+            raw.clear();
+            assembler = replyDialect(*w).newAssembler();
+            for (const auto& [n, d] : pending)
+                assembler->feed(n, d);
+            pending.clear();
+        } else if (*wire == Wire::Hermes && !jsonSeen && !sniffEventWire(v)) {
+            return; // not a carrier reply: the bytes are model text after all
+        }
+        jsonSeen = true;
+        assembler->feedValue(name, v);
+    }
+
+    Reply reply() const
+    {
+        if (assembler)
+            return assembler->reply();
+        Reply r;
+        // Nothing showed a wire. An error body ({"error": ...}) still says what went wrong.
+        for (const auto& [n, d] : pending) {
+            auto v = json::parse(d);
+            if (!v)
+                continue;
+            const json::Value& e = (*v)["error"];
+            if (!e.isNull() || n == "error" || (*v)["type"].str() == "error") {
+                r.providerError = e.isNull() ? *v : (e.isString() ? json::Value{{"message", e}} : e);
+                const json::Value& m = r.providerError["message"];
+                r.error = makeError("provider_error", m.isString() ? std::string(m.str()) : json::compact(r.providerError));
+                return r;
+            }
+        }
+        r.error = makeError("unknown_wire", "could not tell the wire from the reply; name it with --wire");
+        return r;
+    }
+};
+
+ReplyStream::ReplyStream(std::optional<Wire> wire, Framing framing) : d(std::make_unique<Impl>(wire, framing)) {}
+
+ReplyStream::~ReplyStream() = default;
+
+void ReplyStream::feed(std::string_view bytes) { d->feed(bytes); }
+
+void ReplyStream::finish() { d->finish(); }
+
+std::optional<Wire> ReplyStream::wire() const noexcept { return d->wire; }
+
+Framing ReplyStream::framing() const noexcept { return d->framing; }
+
+const StreamAssembler* ReplyStream::assembler() const noexcept { return d->assembler.get(); }
+
+Reply ReplyStream::reply() const { return d->reply(); }
+
+Reply readReply(std::string_view bytes, std::optional<Wire> wire)
+{
+    ReplyStream s(wire);
+    s.feed(bytes);
+    s.finish();
+    return s.reply();
+}
+
+} // namespace tw::wire

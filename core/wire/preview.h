@@ -1,0 +1,48 @@
+#pragma once
+// What the editor's live wire tabs show: the tool-related request fields a wire sends for
+// the project's tools and tool choice, from the same dialect code the requests use (what
+// you see is what is sent).
+//
+//   openai     {"tools", "tool_choice"}          anthropic {"tools", "tool_choice"}
+//   responses  {"tools", "tool_choice"}          gemini    {"tools", "toolConfig"}
+//   ollama     {"tools"} (no choice field)       hermes    {"system": the system prompt}
+//
+// Fast by construction: a rendered tool shares its schema subtree with the input (no
+// copy), so the cost per tool is a few small objects plus the parse of its top level.
+
+#include "json/value.h"
+#include "model/tool.h"
+#include "model/toolchoice.h"
+#include "project/project.h"
+#include "result.h"
+#include "wire/wire.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tw::wire {
+
+// `canonicalTools`: tool definitions in any shape the corpus accepts (canonical, MCP,
+// OpenAI, ...). `choice` is applied with agentscope's allow-list rules: allowedTools (when
+// set) filters the tools, and a forced tool must be allowed (or, without a list, exist).
+// No tool left to send gives {} (a request without tools has no tool fields).
+// Errors (path "/tools/N" for a tool): the tool errors of parseTool, not_a_tool for an
+// entry that is no tool at all, invalid_field:type for a choice type outside
+// auto/any/none/tool, unknown_tool for a forced tool that is not allowed.
+Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice);
+
+// The same for tools the caller has parsed already (the editor keeps one model::Tool per
+// entry and re-parses only the entry being edited).
+Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
+                                      const std::optional<std::vector<std::string>>& allowedTools);
+
+// One tool in the wire's shape (a Gemini function declaration, the MCP shape on Hermes),
+// for the view of the tool under the cursor.
+Result<json::Value> toolToWire(Wire w, const json::Value& tool);
+
+// The canonical choice a project setting names: invalid_field:type for an unknown type.
+Result<model::ToolChoice> choiceFromSetting(const project::ChoiceSetting& setting);
+
+} // namespace tw::wire

@@ -1,0 +1,183 @@
+#include "wire/sse.h"
+
+#include <cstring>
+
+namespace tw::wire {
+
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+// The end of the line starting at p: [p, lineEnd) is the line and next is where the
+// following one starts. Returns false when no line end is in [p, end). crAtEnd reports a CR
+// that is the last byte (its LF, if any, is in the next chunk).
+bool findLineEnd(const char* p, const char* end, const char*& lineEnd, const char*& next, bool& crAtEnd)
+{
+    crAtEnd = false;
+    const auto n = static_cast<std::size_t>(end - p);
+    const char* lf = static_cast<const char*>(std::memchr(p, '\n', n));
+    const char* limit = lf ? lf : end;
+    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p)));
+    if (cr) {
+        lineEnd = cr;
+        if (cr + 1 == lf) {
+            next = lf + 1; // CRLF
+        } else {
+            next = cr + 1; // lone CR
+            crAtEnd = next == end;
+        }
+        return true;
+    }
+    if (lf) {
+        lineEnd = lf;
+        next = lf + 1;
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void SseDecoder::reset()
+{
+    m_partial.clear();
+    m_skipLF = false;
+    m_started = false;
+    m_bomMatched = 0;
+    m_event.clear();
+    m_data.clear();
+    m_dataView = {};
+    m_dataInView = false;
+    m_hasData = false;
+}
+
+void SseDecoder::feed(std::string_view bytes, Sink& sink)
+{
+    if (!m_started) {
+        // The BOM may itself arrive split across chunks.
+        while (!bytes.empty() && m_bomMatched < kBom.size() && bytes.front() == kBom[m_bomMatched]) {
+            ++m_bomMatched;
+            bytes.remove_prefix(1);
+        }
+        if (m_bomMatched == kBom.size()) {
+            m_started = true;
+        } else if (!bytes.empty()) {
+            m_started = true; // not a BOM after all: the matched bytes are content
+            feedLines(kBom.substr(0, m_bomMatched), sink);
+        } else {
+            return;
+        }
+    }
+    feedLines(bytes, sink);
+}
+
+void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
+{
+    const char* p = bytes.data();
+    const char* end = p + bytes.size();
+    if (m_skipLF && p < end) {
+        if (*p == '\n')
+            ++p;
+        m_skipLF = false;
+    }
+    const char* lineEnd = nullptr;
+    const char* next = nullptr;
+    bool crAtEnd = false;
+    if (!m_partial.empty()) {
+        if (!findLineEnd(p, end, lineEnd, next, crAtEnd)) {
+            m_partial.append(p, end);
+            return;
+        }
+        m_partial.append(p, lineEnd);
+        processLine(m_partial, false, sink);
+        m_partial.clear();
+        m_skipLF = crAtEnd;
+        p = next;
+    }
+    while (p < end) {
+        if (!findLineEnd(p, end, lineEnd, next, crAtEnd)) {
+            m_partial.assign(p, end);
+            break;
+        }
+        processLine(std::string_view(p, static_cast<std::size_t>(lineEnd - p)), true, sink);
+        m_skipLF = crAtEnd;
+        p = next;
+    }
+    materializeData(); // the chunk's memory goes away after this call
+}
+
+void SseDecoder::finish(Sink& sink)
+{
+    if (!m_started) {
+        m_started = true;
+        feedLines(kBom.substr(0, m_bomMatched), sink);
+    }
+    if (!m_partial.empty()) {
+        std::string last;
+        last.swap(m_partial);
+        processLine(last, false, sink);
+    }
+    dispatch(sink);
+    m_event.clear();
+    m_skipLF = false;
+}
+
+void SseDecoder::materializeData()
+{
+    if (m_dataInView) {
+        m_data.assign(m_dataView);
+        m_dataView = {};
+        m_dataInView = false;
+    }
+}
+
+void SseDecoder::processLine(std::string_view line, bool stable, Sink& sink)
+{
+    if (line.empty()) {
+        dispatch(sink);
+        m_event.clear();
+        return;
+    }
+    if (line.front() == ':')
+        return; // comment / keep-alive
+    std::string_view field = line;
+    std::string_view value;
+    if (const auto colon = line.find(':'); colon != std::string_view::npos) {
+        field = line.substr(0, colon);
+        value = line.substr(colon + 1);
+        if (!value.empty() && value.front() == ' ')
+            value.remove_prefix(1);
+    }
+    if (field == "data") {
+        if (!m_hasData) {
+            m_hasData = true;
+            if (stable) {
+                m_dataView = value;
+                m_dataInView = true;
+            } else {
+                m_data.assign(value);
+            }
+        } else {
+            materializeData();
+            m_data += '\n';
+            m_data.append(value);
+        }
+    } else if (field == "event") {
+        m_event.assign(value);
+    }
+    // `id`, `retry` and unknown fields carry nothing the assemblers need.
+}
+
+void SseDecoder::dispatch(Sink& sink)
+{
+    if (!m_hasData)
+        return;
+    const SseEvent e{m_event, m_dataInView ? m_dataView : std::string_view(m_data)};
+    sink.onEvent(e);
+    m_hasData = false;
+    m_dataInView = false;
+    m_dataView = {};
+    m_data.clear();
+}
+
+} // namespace tw::wire
