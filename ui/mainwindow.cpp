@@ -6,6 +6,7 @@
 #include "util/strings.h"
 #include "widgets/choiceeditor.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/responseview.h"
 #include "widgets/wireview.h"
 #include "wire/preview.h"
 #include "wire/wire.h"
@@ -177,6 +178,15 @@ void MainWindow::buildDocks()
     choiceDock->setWidget(m_choiceEditor);
     addDockWidget(Qt::LeftDockWidgetArea, choiceDock);
     splitDockWidget(editorDock, choiceDock, Qt::Vertical);
+    // Results: the response inspector (send, paste or drop a response).
+    m_response = new ResponseView(m_doc, this);
+    connect(m_response, &ResponseView::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    auto* responseDock = new QDockWidget(tr("Response"), this);
+    responseDock->setObjectName(QStringLiteral("ResponseDock"));
+    responseDock->setWidget(m_response);
+    addDockWidget(Qt::RightDockWidgetArea, responseDock);
+    resizeDocks({responseDock}, {520}, Qt::Horizontal);
+
     resizeDocks({toolsDock}, {440}, Qt::Horizontal);
     resizeDocks({toolsDock, editorDock, choiceDock}, {220, 460, 200}, Qt::Vertical);
 }
@@ -213,6 +223,8 @@ void MainWindow::buildActions()
     edit->addSeparator();
     a = edit->addAction(tr("New &Tool"), this, &MainWindow::addTool);
     a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    a = edit->addAction(tr("Paste &Response"), this, [this] { m_response->pasteFromClipboard(); });
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     a = edit->addAction(tr("Filter Tools"), this, [this] {
         m_toolFilter->setFocus();
         m_toolFilter->selectAll();

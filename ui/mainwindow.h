@@ -18,6 +18,7 @@ namespace tw::ui {
 class ChoiceEditor;
 class JsonEditor;
 class ProjectDocument;
+class ResponseView;
 class ToolListModel;
 class WireView;
 
@@ -34,6 +35,7 @@ public:
     int currentToolRow() const;
     WireView* wireView(int index) const { return m_wireViews[size_t(index)]; }
     JsonEditor* toolEditor() const { return m_toolEditor; }
+    ResponseView* responseView() const { return m_response; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -66,6 +68,7 @@ private:
     ChoiceEditor* m_choiceEditor = nullptr;
     QTabWidget* m_wireTabs = nullptr;
     std::array<WireView*, 6> m_wireViews{};
+    ResponseView* m_response = nullptr;
     int m_editingRow = -1;
     bool m_loadingEditor = false;
 };

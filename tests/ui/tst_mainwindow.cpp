@@ -7,6 +7,8 @@
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/responseview.h"
+#include "models/callsmodel.h"
 #include "widgets/wireview.h"
 
 #include <QAbstractItemModelTester>
@@ -45,6 +47,30 @@ private Q_SLOTS:
             doc.undoStack()->undo();
         QCOMPARE(model.rowCount(), n);
         QVERIFY(!doc.isModified());
+    }
+
+    void pastedResponseIsExtracted()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        // An OpenAI stream with one good call and one whose arguments break the schema.
+        const QByteArray sse =
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\"}}]}}]}\n\n"
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"\\\"Oslo\\\"}\"}}]}}]}\n\n"
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"call_b\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"units\\\":\\\"kelvin\\\"}\"}}]}}]}\n\n"
+            "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            "data: [DONE]\n\n";
+        w.responseView()->showPasted(sse, QStringLiteral("test"));
+        ui::CallsModel* calls = w.responseView()->callsModel();
+        QCOMPARE(calls->rowCount(), 2);
+        QCOMPARE(calls->index(0, ui::CallsModel::Name).data().toString(), QStringLiteral("get_weather"));
+        QCOMPARE(calls->index(0, ui::CallsModel::Arguments).data().toString(), QStringLiteral("{\"city\":\"Oslo\"}"));
+        QVERIFY(calls->index(0, ui::CallsModel::Flags).data().toString().isEmpty());
+        QVERIFY(calls->index(1, ui::CallsModel::Flags).data().toString().contains(QStringLiteral("schema")));
+        QVERIFY(calls->problemsAt(1).contains(QStringLiteral("missing required property \"city\"")));
+        QVERIFY(w.responseView()->summary().contains(QStringLiteral("OpenAI")));
+        QAbstractItemModelTester tester(calls, QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
 
     void editingUpdatesWireTabs()

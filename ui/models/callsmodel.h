@@ -1,0 +1,43 @@
+#pragma once
+// The calls table: one row per extracted tool call, with its flags — undecodable arguments
+// (with the parser's reason), synthetic calls, unknown tools, and schema violations against
+// the project's tool of that name.
+
+#include "json/value.h"
+#include "model/toolcall.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace tw::ui {
+
+class CallsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Id, Name, Arguments, Flags, ColumnCount };
+    explicit CallsModel(QObject* parent = nullptr);
+
+    // tools: the project's canonical tools, to check names and schemas against.
+    void setCalls(std::vector<model::ToolCall> calls, const std::vector<json::Value>& tools);
+    void clear();
+    const model::ToolCall* callAt(int row) const;
+    QString problemsAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        model::ToolCall call;
+        QString arguments;
+        QString flags;
+        QString problems; // multi-line details for the tooltip
+        bool bad = false;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace tw::ui

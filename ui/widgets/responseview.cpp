@@ -1,0 +1,263 @@
+#include "widgets/responseview.h"
+
+#include "json/json.h"
+#include "models/callsmodel.h"
+#include "models/eventsmodel.h"
+#include "projectdocument.h"
+#include "util/strings.h"
+#include "widgets/jsoneditor.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+QPlainTextEdit* monoText(QWidget* parent)
+{
+    auto* t = new QPlainTextEdit(parent);
+    t->setReadOnly(true);
+    t->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    t->setLineWrapMode(QPlainTextEdit::NoWrap);
+    return t;
+}
+constexpr qsizetype kRawViewCap = 4 * 1024 * 1024; // beyond this the raw tab shows a prefix
+} // namespace
+
+ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(parent), m_doc(doc)
+{
+    setAcceptDrops(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QHBoxLayout;
+    m_summary = new QLabel(tr("No response yet. Send a request, or paste or drop any provider response here."), this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_summary, 1);
+    auto button = [&](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        bar->addWidget(b);
+    };
+    button(tr("Paste"), tr("Extract the response on the clipboard (JSON, SSE, NDJSON or Hermes text)"), &ResponseView::pasteFromClipboard);
+    button(tr("Open…"), tr("Extract a response saved in a file"), &ResponseView::openFile);
+    button(tr("Clear"), tr("Clear the inspector"), &ResponseView::clear);
+    layout->addLayout(bar);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+
+    auto* callsSplit = new QSplitter(Qt::Vertical, m_tabs);
+    m_calls = new CallsModel(this);
+    m_callsView = new QTableView(callsSplit);
+    m_callsView->setModel(m_calls);
+    m_callsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_callsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_callsView->horizontalHeader()->setStretchLastSection(true);
+    m_callsView->verticalHeader()->hide();
+    m_callDetail = monoText(callsSplit);
+    callsSplit->addWidget(m_callsView);
+    callsSplit->addWidget(m_callDetail);
+    connect(m_callsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& idx) {
+        const model::ToolCall* c = m_calls->callAt(idx.row());
+        if (!c) {
+            m_callDetail->clear();
+            return;
+        }
+        QString text = qs(json::pretty(model::toView(*c, true)));
+        const QString problems = m_calls->problemsAt(idx.row());
+        if (!problems.isEmpty())
+            text += QStringLiteral("\n\nProblems:\n") + problems;
+        m_callDetail->setPlainText(text);
+    });
+    m_tabs->addTab(callsSplit, tr("Calls"));
+
+    m_text = monoText(m_tabs);
+    m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_tabs->addTab(m_text, tr("Text"));
+    m_pretty = new JsonEditor(m_tabs);
+    m_pretty->setReadOnly(true);
+    m_tabs->addTab(m_pretty, tr("Pretty"));
+    m_events = new EventsModel(this);
+    m_eventsView = new QTableView(m_tabs);
+    m_eventsView->setModel(m_events);
+    m_eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_eventsView->verticalHeader()->hide();
+    m_tabs->addTab(m_eventsView, tr("Events"));
+    m_raw = monoText(m_tabs);
+    m_tabs->addTab(m_raw, tr("Raw"));
+    m_request = new JsonEditor(m_tabs);
+    m_request->setReadOnly(true);
+    m_tabs->addTab(m_request, tr("Request"));
+    layout->addWidget(m_tabs, 1);
+}
+
+void ResponseView::setSummary(const QString& s, bool error)
+{
+    m_summary->setText(s);
+    m_summary->setStyleSheet(error ? QStringLiteral("color: #c03030;") : QString());
+}
+
+QString ResponseView::summary() const { return m_summary->text(); }
+
+void ResponseView::showReply(const wire::Reply& reply, std::optional<wire::Wire> w)
+{
+    m_calls->setCalls(reply.calls, m_doc->project().tools);
+    if (!reply.calls.empty()) {
+        m_callsView->resizeColumnsToContents();
+        m_callsView->selectRow(0);
+    } else {
+        m_callDetail->clear();
+    }
+    QString text = reply.text ? qs(*reply.text) : QString();
+    if (reply.refusal)
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + tr("Refusal: ") + qs(*reply.refusal);
+    for (const json::Value& st : reply.serverTools)
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Provider-run tool: ") + qs(json::compact(st));
+    m_text->setPlainText(text);
+    QStringList parts;
+    parts << (w ? qs(wire::label(*w)) : tr("unknown wire"));
+    parts << tr("%n call(s)", nullptr, int(reply.calls.size()));
+    parts << tr("finish: %1").arg(qs(wire::finishName(reply.finish)));
+    if (reply.error)
+        parts << tr("error: %1").arg(qs(reply.error->message.empty() ? reply.error->category : reply.error->message));
+    setSummary(parts.join(QStringLiteral(" · ")), reply.error.has_value());
+    m_tabs->setCurrentIndex(reply.calls.empty() && reply.text ? 1 : 0);
+}
+
+void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
+{
+    const std::string_view view(bytes.constData(), std::size_t(bytes.size()));
+    const wire::Reply reply = wire::readReply(view, std::nullopt);
+    // The wire is sniffed from the content; re-run the stream to learn which.
+    wire::ReplyStream s(std::nullopt);
+    s.feed(view);
+    s.finish();
+    m_raw->setPlainText(QString::fromUtf8(bytes.left(kRawViewCap)));
+    auto events = provider::eventsOf(view);
+    m_events->setEvents(std::move(events));
+    auto doc = json::parse(view);
+    m_pretty->setText(doc ? qs(json::pretty(*doc)) : QString());
+    m_request->setText(QString());
+    showReply(reply, s.wire());
+    setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
+    Q_EMIT statusMessage(tr("Extracted %1").arg(source));
+}
+
+void ResponseView::showExchange(const provider::Exchange& x)
+{
+    m_raw->setPlainText(QString::fromUtf8(x.raw.left(kRawViewCap)));
+    m_events->setEvents(x.events);
+    m_pretty->setText(x.document.isNull() ? QString() : qs(json::pretty(x.document)));
+    m_request->setText(qs(json::pretty(provider::requestToJson(x))));
+    showReply(x.reply, x.wire);
+    QStringList parts{m_summary->text()};
+    if (x.status)
+        parts.prepend(tr("HTTP %1").arg(x.status));
+    if (x.timing.totalMs >= 0)
+        parts << tr("%1 ms").arg(x.timing.totalMs);
+    bool failed = x.error.has_value();
+    if (x.providerError) {
+        parts << qs(x.providerError->message);
+        failed = true;
+    } else if (x.error && !x.reply.error) {
+        parts << qs(x.error->message);
+    }
+    setSummary(parts.join(QStringLiteral(" · ")), failed);
+}
+
+void ResponseView::beginLive(const provider::Exchange& request)
+{
+    clear();
+    m_request->setText(qs(json::pretty(provider::requestToJson(request))));
+    setSummary(tr("Waiting for %1 …").arg(qs(request.url)));
+    m_tabs->setCurrentIndex(request.stream ? 3 : 0);
+}
+
+void ResponseView::appendEvent(const provider::RecordedEvent& e)
+{
+    m_events->append(e);
+    m_eventsView->scrollToBottom();
+}
+
+void ResponseView::showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text)
+{
+    m_calls->setCalls(calls, m_doc->project().tools);
+    m_text->setPlainText(text);
+    setSummary(tr("Streaming · %n call(s) so far", nullptr, int(calls.size())));
+}
+
+void ResponseView::pasteFromClipboard()
+{
+    const QString text = QApplication::clipboard()->text();
+    if (text.trimmed().isEmpty()) {
+        Q_EMIT statusMessage(tr("The clipboard holds no text"));
+        return;
+    }
+    showPasted(text.toUtf8(), tr("clipboard"));
+}
+
+void ResponseView::openFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a provider response"), QString(),
+                                                      tr("Responses (*.json *.sse *.ndjson *.txt *.jsonl);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        Q_EMIT statusMessage(tr("Could not open %1: %2").arg(path, f.errorString()));
+        return;
+    }
+    showPasted(f.readAll(), QFileInfo(path).fileName());
+}
+
+void ResponseView::clear()
+{
+    m_calls->clear();
+    m_events->clear();
+    m_callDetail->clear();
+    m_text->clear();
+    m_pretty->setText(QString());
+    m_raw->clear();
+    m_request->setText(QString());
+    setSummary(tr("No response yet. Send a request, or paste or drop any provider response here."));
+}
+
+void ResponseView::dragEnterEvent(QDragEnterEvent* e)
+{
+    if (e->mimeData()->hasUrls() || e->mimeData()->hasText())
+        e->acceptProposedAction();
+}
+
+void ResponseView::dropEvent(QDropEvent* e)
+{
+    const QMimeData* m = e->mimeData();
+    if (m->hasUrls() && m->urls().first().isLocalFile()) {
+        QFile f(m->urls().first().toLocalFile());
+        if (f.open(QIODevice::ReadOnly))
+            showPasted(f.readAll(), QFileInfo(f.fileName()).fileName());
+    } else if (m->hasText()) {
+        showPasted(m->text().toUtf8(), tr("dropped text"));
+    }
+    e->acceptProposedAction();
+}
+
+} // namespace tw::ui

@@ -1,0 +1,69 @@
+#pragma once
+// The response inspector: what came back and what was read from it. Status, timings and
+// headers; raw bytes; pretty JSON; the stream timeline; the calls table with its flags; the
+// final text. Any provider response can be pasted or dropped here (JSON, SSE, NDJSON, Hermes
+// text) and is extracted the same way as a received one.
+
+#include "provider/exchange.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+class QTabWidget;
+
+namespace tw::ui {
+
+class CallsModel;
+class EventsModel;
+class JsonEditor;
+class ProjectDocument;
+
+class ResponseView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResponseView(ProjectDocument* doc, QWidget* parent = nullptr); // doc not owned
+
+    void showExchange(const provider::Exchange& x);
+    // Extracts a pasted or loaded response; `source` names it in the summary.
+    void showPasted(const QByteArray& bytes, const QString& source);
+    void pasteFromClipboard();
+    void openFile();
+    void clear();
+
+    // Live streaming: the request went out; events arrive; calls grow.
+    void beginLive(const provider::Exchange& request);
+    void appendEvent(const provider::RecordedEvent& e);
+    void showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text);
+
+    CallsModel* callsModel() const { return m_calls; }
+    QString summary() const;
+
+Q_SIGNALS:
+    void statusMessage(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    void showReply(const wire::Reply& reply, std::optional<wire::Wire> w);
+    void setSummary(const QString& s, bool error = false);
+
+    ProjectDocument* m_doc; // not owned
+    QLabel* m_summary;
+    QTabWidget* m_tabs;
+    QTableView* m_callsView;
+    CallsModel* m_calls;
+    QPlainTextEdit* m_callDetail;
+    QPlainTextEdit* m_text;
+    JsonEditor* m_pretty;
+    QPlainTextEdit* m_raw;
+    QTableView* m_eventsView;
+    EventsModel* m_events;
+    JsonEditor* m_request;
+    QByteArray m_liveRaw;
+};
+
+} // namespace tw::ui
