@@ -112,7 +112,7 @@ json::Value entryName(const json::Value& item)
 {
     if (auto t = wire::parseTool(item); t && *t)
         return (*t)->name();
-    return item["name"];
+    return item[model::toolkeys::kName];
 }
 
 } // namespace

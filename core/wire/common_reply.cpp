@@ -265,15 +265,17 @@ std::optional<Wire> sniffReplyWire(const Value& data) noexcept
 
 std::optional<Wire> sniffEventWire(const Value& event) noexcept
 {
-    if (auto w = sniffReplyWire(event))
-        return w;
     if (!event.isObject())
         return std::nullopt;
+    // Typed stream events first: Anthropic's message_start carries a `message` object that
+    // the body probes would take for Ollama.
     const std::string_view type = event["type"].str();
     if (type.starts_with("response."))
         return Wire::Responses;
     if (oneOf(type, {"message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"}))
         return Wire::Anthropic;
+    if (auto w = sniffReplyWire(event))
+        return w;
     if (event["object"].str() == "chat.completion.chunk" || event["object"].str() == "chat.completion")
         return Wire::OpenAI;
     if (event["object"].str() == "response" || event["response"]["output"].isArray())

@@ -8,8 +8,6 @@ namespace tw::wire::scan {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 int hexValue(char c)
 {
     if (c >= '0' && c <= '9')
@@ -34,57 +32,65 @@ long hex4(const char* p)
     return v;
 }
 
-void appendUtf8(std::string& out, unsigned long cp)
+// Writes cp as UTF-8 at w; returns the end. U+FFFD takes 3 bytes, written for 6 input bytes.
+char* writeUtf8(char* w, unsigned long cp)
 {
     if (cp < 0x80) {
-        out += static_cast<char>(cp);
+        *w++ = static_cast<char>(cp);
     } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
+        *w++ = static_cast<char>(0xC0 | (cp >> 6));
+        *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
+        *w++ = static_cast<char>(0xE0 | (cp >> 12));
+        *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
+        *w++ = static_cast<char>(0xF0 | (cp >> 18));
+        *w++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        *w++ = static_cast<char>(0x80 | (cp & 0x3F));
     }
+    return w;
 }
 
 } // namespace
 
 void appendUnescaped(std::string& out, std::string_view raw)
 {
+    // The decoded text is never longer than the escaped one (an escape of n bytes decodes
+    // to at most n), so write in place and trim.
+    const std::size_t start = out.size();
+    out.resize(start + raw.size());
+    char* w = out.data() + start;
     const char* p = raw.data();
     const char* const end = p + raw.size();
     while (p < end) {
         const char* bs = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
-        if (!bs) {
-            out.append(p, end);
-            return;
-        }
-        out.append(p, bs);
+        const char* plainEnd = bs ? bs : end;
+        std::memcpy(w, p, static_cast<std::size_t>(plainEnd - p));
+        w += plainEnd - p;
+        if (!bs)
+            break;
         p = bs + 1;
         if (p >= end) {
-            out += '\\'; // a dangling backslash: keep it rather than lose a byte
-            return;
+            *w++ = '\\'; // a dangling backslash: keep it rather than lose a byte
+            break;
         }
         const char e = *p++;
         switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"': *w++ = '"'; break;
+        case '\\': *w++ = '\\'; break;
+        case '/': *w++ = '/'; break;
+        case 'b': *w++ = '\b'; break;
+        case 'f': *w++ = '\f'; break;
+        case 'n': *w++ = '\n'; break;
+        case 'r': *w++ = '\r'; break;
+        case 't': *w++ = '\t'; break;
         case 'u': {
             long cp = end - p >= 4 ? hex4(p) : -1;
             if (cp < 0) {
-                out += "\\u";
+                *w++ = '\\';
+                *w++ = 'u';
                 break;
             }
             p += 4;
@@ -101,15 +107,16 @@ void appendUnescaped(std::string& out, std::string_view raw)
             } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                 cp = 0xFFFD;
             }
-            appendUtf8(out, static_cast<unsigned long>(cp));
+            w = writeUtf8(w, static_cast<unsigned long>(cp));
             break;
         }
         default:
-            out += '\\';
-            out += e;
+            *w++ = '\\';
+            *w++ = e;
             break;
         }
     }
+    out.resize(static_cast<std::size_t>(w - out.data()));
 }
 
 std::string text(const RawString& s)
@@ -117,120 +124,6 @@ std::string text(const RawString& s)
     std::string out;
     append(out, s);
     return out;
-}
-
-void Cursor::fail() noexcept
-{
-    m_failed = true;
-    m_p = m_end;
-}
-
-char Cursor::peek() noexcept
-{
-    while (m_p < m_end && isSpace(*m_p))
-        ++m_p;
-    return m_p < m_end ? *m_p : '\0';
-}
-
-bool Cursor::expect(char c) noexcept
-{
-    if (peek() != c) {
-        fail();
-        return false;
-    }
-    ++m_p;
-    return true;
-}
-
-const char* Cursor::stringEnd(const char* p) noexcept
-{
-    const char* const start = p;
-    for (;;) {
-        const char* q = static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(m_end - p)));
-        if (!q)
-            return nullptr;
-        const char* b = q;
-        while (b > start && b[-1] == '\\')
-            --b;
-        if (((q - b) & 1) == 0)
-            return q;
-        p = q + 1;
-    }
-}
-
-bool Cursor::beginObject() noexcept
-{
-    if (peek() != '{')
-        return false;
-    ++m_p;
-    return true;
-}
-
-bool Cursor::beginArray() noexcept
-{
-    if (peek() != '[')
-        return false;
-    ++m_p;
-    return true;
-}
-
-bool Cursor::nextKey(std::string_view& key) noexcept
-{
-    char c = peek();
-    if (c == '}') {
-        ++m_p;
-        return false;
-    }
-    if (c == ',') {
-        ++m_p;
-        c = peek();
-    }
-    if (c != '"') {
-        fail();
-        return false;
-    }
-    const char* q = stringEnd(m_p + 1);
-    if (!q) {
-        fail();
-        return false;
-    }
-    key = std::string_view(m_p + 1, static_cast<std::size_t>(q - m_p - 1));
-    m_p = q + 1;
-    return expect(':');
-}
-
-bool Cursor::nextItem() noexcept
-{
-    char c = peek();
-    if (c == ']') {
-        ++m_p;
-        return false;
-    }
-    if (c == ',') {
-        ++m_p;
-        c = peek();
-    }
-    if (c == 0 || c == ']' || c == '}' || c == ',') {
-        fail();
-        return false;
-    }
-    return true;
-}
-
-bool Cursor::readString(RawString& out) noexcept
-{
-    if (peek() != '"')
-        return false;
-    const char* q = stringEnd(m_p + 1);
-    if (!q) {
-        fail();
-        return false;
-    }
-    out.raw = std::string_view(m_p + 1, static_cast<std::size_t>(q - m_p - 1));
-    out.escaped = std::memchr(out.raw.data(), '\\', out.raw.size()) != nullptr;
-    out.present = true;
-    m_p = q + 1;
-    return true;
 }
 
 bool Cursor::readInteger(long long& out) noexcept
@@ -269,23 +162,16 @@ bool Cursor::readBool(bool& out) noexcept
     return false;
 }
 
-void Cursor::skip() noexcept
+void Cursor::skipOther(char c) noexcept
 {
-    const char c = peek();
-    if (c == '"') {
-        const char* q = stringEnd(m_p + 1);
-        if (!q)
-            return fail();
-        m_p = q + 1;
-        return;
-    }
     if (c == '{' || c == '[') {
         int depth = 0;
         const char* p = m_p;
         while (p < m_end) {
             switch (*p) {
             case '"': {
-                const char* q = stringEnd(p + 1);
+                bool escaped = false;
+                const char* q = stringEnd(p + 1, escaped);
                 if (!q)
                     return fail();
                 p = q + 1;
@@ -312,18 +198,9 @@ void Cursor::skip() noexcept
     if (c == 0 || c == ',' || c == '}' || c == ']' || c == ':')
         return fail();
     // A number or literal: up to the next delimiter.
-    while (m_p < m_end && *m_p != ',' && *m_p != '}' && *m_p != ']' && !isSpace(*m_p))
+    while (m_p < m_end && *m_p != ',' && *m_p != '}' && *m_p != ']' && *m_p != ' ' && *m_p != '\n' && *m_p != '\r' &&
+           *m_p != '\t')
         ++m_p;
-}
-
-std::string_view Cursor::span() noexcept
-{
-    peek();
-    const char* start = m_p;
-    skip();
-    if (m_failed)
-        return {};
-    return std::string_view(start, static_cast<std::size_t>(m_p - start));
 }
 
 json::Value parseSpan(std::string_view text)

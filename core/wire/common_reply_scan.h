@@ -1,6 +1,6 @@
 #pragma once
 // A forward-only JSON cursor for the stream hot paths: it visits only the members an
-// assembler asks for and skips the rest without building values, so a 350-byte OpenAI
+// assembler asks for and skips the rest without building values, so a 200-byte OpenAI
 // chunk costs one pass over its bytes and no allocation. Strings come back as raw views
 // (escapes undecoded) that are unescaped only when their text is needed.
 //
@@ -8,9 +8,14 @@
 // numbers or literals) and strict about structure: a missing quote, colon or bracket sets
 // failed(), after which every call returns false. Assemblers collect what an event says
 // first and apply it only when the whole event scanned cleanly.
+//
+// The small members are defined here so the assemblers' scanning loops inline them.
 
 #include "json/value.h"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -36,38 +41,172 @@ std::string text(const RawString& s);
 // Compares a raw string with plain text (keys and enum values never need unescaping).
 inline bool equals(const RawString& s, std::string_view plain) { return s.present && !s.escaped && s.raw == plain; }
 
+// The first '"' or '\\' in [p, end), or end. Eight bytes at a time: string bodies are most
+// of a stream's bytes.
+inline const char* findQuoteOrBackslash(const char* p, const char* end) noexcept
+{
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t ones = 0x0101010101010101ULL;
+        constexpr std::uint64_t highs = 0x8080808080808080ULL;
+        while (end - p >= 8) {
+            std::uint64_t v;
+            std::memcpy(&v, p, 8);
+            const std::uint64_t q = v ^ (ones * '"');
+            const std::uint64_t b = v ^ (ones * '\\');
+            // Exact for the lowest matching byte (false positives only sit above a match).
+            const std::uint64_t m = (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+            if (m)
+                return p + (std::countr_zero(m) >> 3);
+            p += 8;
+        }
+    }
+    while (p < end && *p != '"' && *p != '\\')
+        ++p;
+    return p;
+}
+
 class Cursor {
 public:
     explicit Cursor(std::string_view json) noexcept : m_p(json.data()), m_end(json.data() + json.size()) {}
 
     bool failed() const noexcept { return m_failed; }
+
     // The next significant character (0 at the end).
-    char peek() noexcept;
+    char peek() noexcept
+    {
+        if (m_p < m_end && static_cast<unsigned char>(*m_p) > ' ')
+            return *m_p; // the common case: compact JSON
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
+            ++m_p;
+        return m_p < m_end ? *m_p : '\0';
+    }
     // True when only whitespace is left.
     bool atEnd() noexcept { return peek() == 0; }
 
-    bool beginObject() noexcept; // consumes '{'
+    bool beginObject() noexcept { return consume('{'); }
+    bool beginArray() noexcept { return consume('['); }
+
     // Reads the next member key and its colon; false at '}' (consumed) or on failure.
-    bool nextKey(std::string_view& key) noexcept;
-    bool beginArray() noexcept; // consumes '['
+    bool nextKey(std::string_view& key) noexcept
+    {
+        char c = peek();
+        if (c == '}') {
+            ++m_p;
+            return false;
+        }
+        if (c == ',') {
+            ++m_p;
+            c = peek();
+        }
+        bool escaped = false;
+        const char* q = c == '"' ? stringEnd(m_p + 1, escaped) : nullptr;
+        if (!q) {
+            fail();
+            return false;
+        }
+        key = std::string_view(m_p + 1, static_cast<std::size_t>(q - m_p - 1));
+        m_p = q + 1;
+        if (peek() != ':') {
+            fail();
+            return false;
+        }
+        ++m_p;
+        return true;
+    }
+
     // Positions at the next item; false at ']' (consumed) or on failure.
-    bool nextItem() noexcept;
+    bool nextItem() noexcept
+    {
+        char c = peek();
+        if (c == ']') {
+            ++m_p;
+            return false;
+        }
+        if (c == ',') {
+            ++m_p;
+            c = peek();
+        }
+        if (c == 0 || c == ']' || c == '}' || c == ',') {
+            fail();
+            return false;
+        }
+        return true;
+    }
 
     // Scalars: each returns false (and consumes nothing) when the next value is another kind.
-    bool readString(RawString& out) noexcept;
+    bool readString(RawString& out) noexcept
+    {
+        if (peek() != '"')
+            return false;
+        const char* q = stringEnd(m_p + 1, out.escaped);
+        if (!q) {
+            fail();
+            return false;
+        }
+        out.raw = std::string_view(m_p + 1, static_cast<std::size_t>(q - m_p - 1));
+        out.present = true;
+        m_p = q + 1;
+        return true;
+    }
     bool readInteger(long long& out) noexcept;
     bool readBool(bool& out) noexcept;
     bool isNull() noexcept { return peek() == 'n'; }
 
     // Skips one value of any kind.
-    void skip() noexcept;
+    void skip() noexcept
+    {
+        const char c = peek();
+        if (c == '"') {
+            bool escaped = false;
+            const char* q = stringEnd(m_p + 1, escaped);
+            if (!q)
+                return fail();
+            m_p = q + 1;
+            return;
+        }
+        skipOther(c);
+    }
     // Skips one value and returns its text (for a later full parse).
-    std::string_view span() noexcept;
+    std::string_view span() noexcept
+    {
+        peek();
+        const char* start = m_p;
+        skip();
+        if (m_failed)
+            return {};
+        return std::string_view(start, static_cast<std::size_t>(m_p - start));
+    }
 
 private:
-    bool expect(char c) noexcept;
-    void fail() noexcept;
-    const char* stringEnd(const char* p) noexcept; // p after the opening quote -> closing quote
+    bool consume(char c) noexcept
+    {
+        if (peek() != c)
+            return false;
+        ++m_p;
+        return true;
+    }
+    void fail() noexcept
+    {
+        m_failed = true;
+        m_p = m_end;
+    }
+    // p just after an opening quote -> the closing quote (nullptr when unterminated).
+    const char* stringEnd(const char* p, bool& escaped) const noexcept
+    {
+        escaped = false;
+        for (;;) {
+            p = findQuoteOrBackslash(p, m_end);
+            if (p >= m_end)
+                return nullptr;
+            if (*p == '"')
+                return p;
+            escaped = true;
+            p += 2; // the backslash and the character it escapes
+            if (p > m_end)
+                return nullptr;
+        }
+    }
+    void skipOther(char c) noexcept; // containers, numbers, literals
 
     const char* m_p;
     const char* m_end;

@@ -7,7 +7,6 @@
 #include "wire/reply.h"
 #include "wire/sse.h"
 
-#include <cstring>
 
 namespace tw::wire {
 
@@ -212,23 +211,24 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
     }
 
     // SSE events and JSON sequence values both arrive here.
-    void onEvent(const SseEvent& e) override { dispatch(e.event, e.data); }
-    void onValue(std::string_view text) override { dispatch({}, text); }
+    void onEvent(const SseEvent& e) override { dispatch(e.event, e.data, e.multiline); }
+    void onValue(std::string_view text) override { dispatch({}, text, false); }
     void onLine(std::string_view line) override
     {
         // A `data:` line inside a JSON sequence (a recorder that kept the prefix).
         if (line.starts_with("data:")) {
             line.remove_prefix(5);
-            dispatch({}, line);
+            dispatch({}, line, false);
         }
     }
 
-    void dispatch(std::string_view name, std::string_view data)
+    // `multiline`: SSE data joined from several lines, which may be pasted events.
+    void dispatch(std::string_view name, std::string_view data, bool multiline)
     {
         data = trimmed(data);
         if (data.empty() || data == kDone)
             return;
-        if (std::memchr(data.data(), '\n', data.size()) && isSeveralValues(data)) {
+        if (multiline && isSeveralValues(data)) {
             // Pasted `data:` lines without the blank lines between events: each line is one.
             std::size_t pos = 0;
             while (pos <= data.size()) {

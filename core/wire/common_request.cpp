@@ -81,6 +81,8 @@ Result<ToolFields> toolFields(const RequestDialect& d, const ToolFieldsRequest& 
         return formatted.error();
     in.tools = std::move(*formatted);
     in.choice = choice;
+    if (!choice) // the reference sends a choice it cannot read as the caller wrote it
+        in.verbatimChoice = r.toolChoice;
     in.settings = r.settings;
     // Highest first: the caller's own parallel_tool_calls, the per-request control, the
     // profile setting.

@@ -124,7 +124,8 @@ struct ToolFieldsRequest {
 };
 
 // request.tool_fields. A request without tools (absent or empty) carries no tool fields
-// at all; an unrecognised choice is left out.
+// at all; a choice no reader recognises goes out as written where the wire has a choice
+// field (ToolFieldsInput::verbatimChoice).
 Result<ToolFields> toolFields(const RequestDialect& d, const ToolFieldsRequest& r);
 
 // ---- helpers for dialects --------------------------------------------------------------

@@ -60,8 +60,11 @@ struct AnsweredCall {
 
 // What tool_fields / the request preview hand to a wire.
 struct ToolFieldsInput {
-    json::Value tools;  // the wire's tools payload (formatToolList), never empty
-    std::optional<model::ToolChoice> choice; // unset: the request names no choice
+    json::Value tools;  // the wire's tools payload (formatToolList)
+    std::optional<model::ToolChoice> choice; // unset: the request names no (known) choice
+    // A choice no reader recognises (e.g. OpenAI's allowed_tools, Gemini's own toolConfig),
+    // passed through as the caller wrote it, where the wire has a choice field; null: none.
+    json::Value verbatimChoice;
     json::Value parallel; // null: unset; a bool, or the caller's parallel_tool_calls verbatim
     json::Value settings; // profile settings (e.g. hermes_call_tag); an object or null
 };

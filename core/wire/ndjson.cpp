@@ -42,9 +42,11 @@ void JsonSequenceDecoder::feed(std::string_view bytes, Sink& sink)
         if (m_bomMatched < kBom.size()) {
             if (bytes.empty())
                 return;
-            // Not a BOM: the matched bytes are content (garbage at the top level).
-            m_state = State::InLine;
-            m_buf.assign(kBom.substr(0, m_bomMatched));
+            if (m_bomMatched > 0) {
+                // Not a BOM: the matched bytes are content (garbage at the top level).
+                m_state = State::InLine;
+                m_buf.assign(kBom.substr(0, m_bomMatched));
+            }
         }
         m_started = true;
     }

@@ -1,8 +1,6 @@
 #include "wire/preview.h"
 
-#include "model/scalars.h"
 #include "wire/common_request.h"
-#include "wire/dialect.h"
 
 namespace tw::wire {
 

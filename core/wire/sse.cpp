@@ -11,13 +11,14 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 // The end of the line starting at p: [p, lineEnd) is the line and next is where the
 // following one starts. Returns false when no line end is in [p, end). crAtEnd reports a CR
 // that is the last byte (its LF, if any, is in the next chunk).
-bool findLineEnd(const char* p, const char* end, const char*& lineEnd, const char*& next, bool& crAtEnd)
+// withCR: the chunk contains a CR somewhere; without one a single search for LF suffices.
+bool findLineEnd(const char* p, const char* end, bool withCR, const char*& lineEnd, const char*& next, bool& crAtEnd)
 {
     crAtEnd = false;
     const auto n = static_cast<std::size_t>(end - p);
     const char* lf = static_cast<const char*>(std::memchr(p, '\n', n));
     const char* limit = lf ? lf : end;
-    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p)));
+    const char* cr = withCR ? static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p))) : nullptr;
     if (cr) {
         lineEnd = cr;
         if (cr + 1 == lf) {
@@ -45,10 +46,13 @@ void SseDecoder::reset()
     m_started = false;
     m_bomMatched = 0;
     m_event.clear();
+    m_eventView = {};
+    m_eventInView = false;
     m_data.clear();
     m_dataView = {};
     m_dataInView = false;
     m_hasData = false;
+    m_multiline = false;
 }
 
 void SseDecoder::feed(std::string_view bytes, Sink& sink)
@@ -80,11 +84,12 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
             ++p;
         m_skipLF = false;
     }
+    const bool withCR = std::memchr(p, '\r', static_cast<std::size_t>(end - p)) != nullptr;
     const char* lineEnd = nullptr;
     const char* next = nullptr;
     bool crAtEnd = false;
     if (!m_partial.empty()) {
-        if (!findLineEnd(p, end, lineEnd, next, crAtEnd)) {
+        if (!findLineEnd(p, end, withCR, lineEnd, next, crAtEnd)) {
             m_partial.append(p, end);
             return;
         }
@@ -95,7 +100,7 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
         p = next;
     }
     while (p < end) {
-        if (!findLineEnd(p, end, lineEnd, next, crAtEnd)) {
+        if (!findLineEnd(p, end, withCR, lineEnd, next, crAtEnd)) {
             m_partial.assign(p, end);
             break;
         }
@@ -103,7 +108,7 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
         m_skipLF = crAtEnd;
         p = next;
     }
-    materializeData(); // the chunk's memory goes away after this call
+    materialize(); // the chunk's memory goes away after this call
 }
 
 void SseDecoder::finish(Sink& sink)
@@ -119,15 +124,21 @@ void SseDecoder::finish(Sink& sink)
     }
     dispatch(sink);
     m_event.clear();
+    m_eventInView = false;
     m_skipLF = false;
 }
 
-void SseDecoder::materializeData()
+void SseDecoder::materialize()
 {
     if (m_dataInView) {
         m_data.assign(m_dataView);
         m_dataView = {};
         m_dataInView = false;
+    }
+    if (m_eventInView) {
+        m_event.assign(m_eventView);
+        m_eventView = {};
+        m_eventInView = false;
     }
 }
 
@@ -136,6 +147,7 @@ void SseDecoder::processLine(std::string_view line, bool stable, Sink& sink)
     if (line.empty()) {
         dispatch(sink);
         m_event.clear();
+        m_eventInView = false;
         return;
     }
     if (line.front() == ':')
@@ -158,12 +170,22 @@ void SseDecoder::processLine(std::string_view line, bool stable, Sink& sink)
                 m_data.assign(value);
             }
         } else {
-            materializeData();
+            if (m_dataInView) {
+                m_data.assign(m_dataView);
+                m_dataInView = false;
+            }
             m_data += '\n';
             m_data.append(value);
+            m_multiline = true;
         }
     } else if (field == "event") {
-        m_event.assign(value);
+        if (stable) {
+            m_eventView = value;
+            m_eventInView = true;
+        } else {
+            m_event.assign(value);
+            m_eventInView = false;
+        }
     }
     // `id`, `retry` and unknown fields carry nothing the assemblers need.
 }
@@ -172,9 +194,11 @@ void SseDecoder::dispatch(Sink& sink)
 {
     if (!m_hasData)
         return;
-    const SseEvent e{m_event, m_dataInView ? m_dataView : std::string_view(m_data)};
+    const SseEvent e{m_eventInView ? m_eventView : std::string_view(m_event), m_dataInView ? m_dataView : std::string_view(m_data),
+                     m_multiline};
     sink.onEvent(e);
     m_hasData = false;
+    m_multiline = false;
     m_dataInView = false;
     m_dataView = {};
     m_data.clear();

@@ -21,6 +21,7 @@ namespace tw::wire {
 struct SseEvent {
     std::string_view event; // the `event:` field, "" when the event had none
     std::string_view data;  // data lines joined with '\n'
+    bool multiline = false; // the data came from more than one `data:` line
 };
 
 class SseDecoder {
@@ -44,17 +45,20 @@ private:
     void feedLines(std::string_view bytes, Sink& sink);
     void processLine(std::string_view line, bool stable, Sink& sink);
     void dispatch(Sink& sink);
-    void materializeData();
+    void materialize(); // copies views into the chunk before the chunk goes away
 
     std::string m_partial; // a line split across chunks
     bool m_skipLF = false; // the previous chunk ended with CR: a leading LF ends nothing
     bool m_started = false; // BOM check done
     std::size_t m_bomMatched = 0;
     std::string m_event;
+    std::string_view m_eventView; // the event name while it lies in the chunk
+    bool m_eventInView = false;
     std::string m_data;
     std::string_view m_dataView; // the event's data while it is a single line in the chunk
     bool m_dataInView = false;
     bool m_hasData = false;
+    bool m_multiline = false;
 };
 
 } // namespace tw::wire

@@ -205,11 +205,16 @@ json::Value contentBlock(const json::Value& item, const model::ResultOptions& o)
         const json::Value& r = item[ck::kResource];
         if (m.kind == model::Media::Kind::Pdf)
             return documentBlock(base64Source(json::Value(kPdf), m.data));
+        // Text resources become text documents when they are text (or do not say); the
+        // document source always declares text/plain, the one text type it accepts.
         const json::Value* text = r.find(ck::kText);
-        const bool textBlob = r[ck::kBlob].isString() && r[ck::kMimeType].str().substr(0, 5) == "text/";
-        if ((text && !text->isNull()) || textBlob)
+        const json::Value* mime = r.find(ck::kMimeType);
+        const bool textual = !mime || mime->isNull() || mime->str().substr(0, 5) == "text/";
+        if (text && !text->isNull() && textual)
             return documentBlock(json::Value{{keys::kType, kTextSource}, {keys::kMediaType, kTextPlain}, {keys::kData, model::partText(item)}});
     }
+    // Everything else reads as it does on the string wires: text, decoded text blobs, or a
+    // placeholder naming what was left out.
     return textBlock(model::partText(item));
 }
 
@@ -253,13 +258,17 @@ ToolFields toolFields(const ToolFieldsInput& in)
 {
     json::ObjectBuilder b;
     b.append(keys::kTools, in.tools);
-    // The parallel switch lives inside tool_choice; without a choice it rides on auto.
-    if (in.choice || !in.parallel.isNull()) {
-        json::ObjectBuilder choice(choiceToWire(in.choice.value_or(model::ToolChoice::automatic())));
-        if (!in.parallel.isNull())
-            choice.set(keys::kDisableParallelToolUse, !model::truthy(in.parallel));
-        b.append(keys::kToolChoice, std::move(choice).build());
+    // The parallel switch lives inside tool_choice; without a choice object it rides on
+    // auto. A caller's own disable_parallel_tool_use stays as written.
+    json::Value choice = in.choice ? choiceToWire(*in.choice) : in.verbatimChoice;
+    if (!in.parallel.isNull()) {
+        json::ObjectBuilder folded(choice.isObject() ? choice : choiceToWire(model::ToolChoice::automatic()));
+        if (!folded.find(keys::kDisableParallelToolUse))
+            folded.append(keys::kDisableParallelToolUse, !model::truthy(in.parallel));
+        choice = std::move(folded).build();
     }
+    if (!choice.isNull())
+        b.append(keys::kToolChoice, std::move(choice));
     return {std::move(b).build(), std::nullopt};
 }
 

@@ -1,6 +1,5 @@
 #include "wire/gemini/request.h"
 
-#include "model/scalars.h"
 #include "wire/common_request.h"
 
 namespace tw::wire::gemini {
@@ -274,6 +273,8 @@ ToolFields toolFields(const ToolFieldsInput& in)
     b.append(keys::kTools, in.tools);
     if (in.choice)
         b.append(keys::kToolConfig, choiceToWire(*in.choice));
+    else if (!in.verbatimChoice.isNull())
+        b.append(keys::kToolConfig, in.verbatimChoice);
     return {std::move(b).build(), std::nullopt};
 }
 

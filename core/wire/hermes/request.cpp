@@ -1,7 +1,6 @@
 #include "wire/hermes/request.h"
 
 #include "json/json.h"
-#include "model/scalars.h"
 #include "wire/common_request.h"
 #include "wire/mcp/request.h"
 

@@ -1,6 +1,5 @@
 #include "wire/openai/request.h"
 
-#include "model/scalars.h"
 #include "wire/common_request.h"
 
 namespace tw::wire::openai {
@@ -116,6 +115,8 @@ ToolFields toolFields(const ToolFieldsInput& in)
     b.append(keys::kTools, in.tools);
     if (in.choice)
         b.append(keys::kToolChoice, choiceToWire(*in.choice));
+    else if (!in.verbatimChoice.isNull())
+        b.append(keys::kToolChoice, in.verbatimChoice);
     if (!in.parallel.isNull())
         b.append(keys::kParallelToolCalls, in.parallel);
     return {std::move(b).build(), std::nullopt};

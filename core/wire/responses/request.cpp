@@ -1,6 +1,5 @@
 #include "wire/responses/request.h"
 
-#include "model/scalars.h"
 #include "wire/common_request.h"
 
 #include <QByteArray>
@@ -228,6 +227,8 @@ ToolFields toolFields(const ToolFieldsInput& in)
     b.append(keys::kTools, in.tools);
     if (in.choice)
         b.append(keys::kToolChoice, choiceToWire(*in.choice));
+    else if (!in.verbatimChoice.isNull())
+        b.append(keys::kToolChoice, in.verbatimChoice);
     if (!in.parallel.isNull())
         b.append(keys::kParallelToolCalls, in.parallel);
     return {std::move(b).build(), std::nullopt};

@@ -1,0 +1,1044 @@
+#include "provider/schemagen.h"
+
+#include "json/json.h"
+#include "util/strings.h"
+
+#include <QRegularExpression>
+#include <QString>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tw::provider {
+
+namespace {
+
+using json::Value;
+
+namespace keys {
+constexpr std::string_view kType = "type";
+constexpr std::string_view kConst = "const";
+constexpr std::string_view kEnum = "enum";
+constexpr std::string_view kDefault = "default";
+constexpr std::string_view kExamples = "examples";
+constexpr std::string_view kExample = "example";
+constexpr std::string_view kRef = "$ref";
+constexpr std::string_view kAllOf = "allOf";
+constexpr std::string_view kAnyOf = "anyOf";
+constexpr std::string_view kOneOf = "oneOf";
+constexpr std::string_view kProperties = "properties";
+constexpr std::string_view kRequired = "required";
+constexpr std::string_view kAdditionalProperties = "additionalProperties";
+constexpr std::string_view kMinProperties = "minProperties";
+constexpr std::string_view kMaxProperties = "maxProperties";
+constexpr std::string_view kItems = "items";
+constexpr std::string_view kPrefixItems = "prefixItems";
+constexpr std::string_view kMinItems = "minItems";
+constexpr std::string_view kMaxItems = "maxItems";
+constexpr std::string_view kUniqueItems = "uniqueItems";
+constexpr std::string_view kMinimum = "minimum";
+constexpr std::string_view kMaximum = "maximum";
+constexpr std::string_view kExclusiveMinimum = "exclusiveMinimum";
+constexpr std::string_view kExclusiveMaximum = "exclusiveMaximum";
+constexpr std::string_view kMultipleOf = "multipleOf";
+constexpr std::string_view kMinLength = "minLength";
+constexpr std::string_view kMaxLength = "maxLength";
+constexpr std::string_view kPattern = "pattern";
+constexpr std::string_view kFormat = "format";
+} // namespace keys
+
+// Dates are relative to a fixed day so that the output never depends on the clock.
+constexpr int kAnchorYear = 2026;
+constexpr int kAnchorMonth = 1;
+constexpr int kAnchorDay = 15;
+constexpr int kOptionalDepth = 3; // optional properties are filled above this nesting depth
+constexpr int kMaxDepth = 16;     // required recursion stops here
+constexpr int kMaxRefHops = 32;
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Words of an identifier: snake_case, kebab-case, camelCase and dotted names.
+std::vector<std::string> identifierWords(std::string_view name)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    auto flush = [&] {
+        if (!cur.empty())
+            out.push_back(lower(cur));
+        cur.clear();
+    };
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        if (!std::isalnum(static_cast<unsigned char>(c))) {
+            flush();
+            continue;
+        }
+        if (std::isupper(static_cast<unsigned char>(c)) && !cur.empty() && std::islower(static_cast<unsigned char>(cur.back())))
+            flush();
+        cur.push_back(c);
+    }
+    flush();
+    return out;
+}
+
+std::string singular(std::string w)
+{
+    if (w.size() > 3 && w.back() == 's' && w[w.size() - 2] != 's')
+        w.pop_back();
+    return w;
+}
+
+bool anyWord(const std::vector<std::string>& words, std::initializer_list<std::string_view> set)
+{
+    for (const std::string& w : words)
+        for (std::string_view s : set)
+            if (w == s)
+                return true;
+    return false;
+}
+
+bool matchesRegex(std::string_view pattern, std::string_view s)
+{
+    const QRegularExpression re(qs(pattern), QRegularExpression::UseUnicodePropertiesOption);
+    return re.isValid() && re.match(qs(s)).hasMatch();
+}
+
+bool fullMatch(std::string_view pattern, std::string_view s) { return matchesRegex("^(?:" + std::string(pattern) + ")$", s); }
+
+// ---- the user's message, read once --------------------------------------------------------
+
+struct NumberHint {
+    double value = 0;
+    bool integer = false;
+    std::string nextWord; // lower case, singular
+};
+
+struct Hints {
+    std::string text;  // the message, trimmed
+    std::string lowerText;
+    std::vector<std::string> tokens; // punctuation stripped from the ends
+    std::vector<std::string> lowerTokens;
+    std::vector<std::string> emails, urls, paths, timezones, dates, places;
+    std::vector<NumberHint> numbers;
+    std::string timeOfDay; // "10:00"
+    bool tomorrow = false;
+    std::string title;
+
+    explicit Hints(std::string_view hint);
+};
+
+std::string stripEnds(std::string_view t)
+{
+    static constexpr std::string_view kLeading = "\"'([{<`";
+    static constexpr std::string_view kTrailing = "\"')]}>`,;!?.:";
+    while (!t.empty() && kLeading.find(t.front()) != std::string_view::npos)
+        t.remove_prefix(1);
+    while (!t.empty() && kTrailing.find(t.back()) != std::string_view::npos)
+        t.remove_suffix(1);
+    return std::string(t);
+}
+
+bool isAcronym(std::string_view t)
+{
+    return t.size() <= 4 && std::all_of(t.begin(), t.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+}
+
+bool startsUpper(std::string_view t)
+{
+    const QString s = qs(t);
+    return !s.isEmpty() && s.at(0).isUpper();
+}
+
+Hints::Hints(std::string_view hint)
+{
+    const QString trimmed = qs(hint).trimmed();
+    text = ss(trimmed);
+    lowerText = lower(text);
+
+    // Raw tokens (with their punctuation) to know where sentences and phrases end.
+    std::vector<std::string> raw;
+    for (std::size_t i = 0; i < text.size();) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+            ++i;
+        std::size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])))
+            ++j;
+        if (j > i)
+            raw.push_back(text.substr(i, j - i));
+        i = j;
+    }
+    for (const std::string& r : raw) {
+        tokens.push_back(stripEnds(r));
+        lowerTokens.push_back(lower(tokens.back()));
+    }
+
+    static const QRegularExpression emailRe(QStringLiteral("^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$"));
+    static const QRegularExpression urlRe(QStringLiteral("^(https?://|www\\.)\\S+$"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression tzRe(QStringLiteral("^[A-Z][A-Za-z_]+(/[A-Z][A-Za-z_+-]+){1,2}$|^UTC$|^GMT$"));
+    static const QRegularExpression dateRe(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
+    static const QRegularExpression timeRe(QStringLiteral("^\\d{1,2}:\\d{2}(:\\d{2})?$"));
+    static const QRegularExpression numberRe(QStringLiteral("^[$€£]?(-?\\d+(\\.\\d+)?)$"));
+    static const QRegularExpression fileRe(QStringLiteral("^[\\w.-]+\\.[A-Za-z0-9]{1,5}$"));
+
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string& t = tokens[i];
+        const QString qt = qs(t);
+        if (t.empty())
+            continue;
+        if (emailRe.match(qt).hasMatch()) {
+            emails.push_back(t);
+        } else if (urlRe.match(qt).hasMatch()) {
+            urls.push_back(t);
+        } else if (tzRe.match(qt).hasMatch()) {
+            timezones.push_back(t);
+        } else if (dateRe.match(qt).hasMatch()) {
+            dates.push_back(t);
+        } else if (timeRe.match(qt).hasMatch()) {
+            if (timeOfDay.empty())
+                timeOfDay = t.size() == 4 ? "0" + t : t;
+        } else if (auto m = numberRe.match(qt); m.hasMatch()) {
+            NumberHint n;
+            n.value = m.captured(1).toDouble();
+            n.integer = !m.captured(1).contains(QLatin1Char('.'));
+            if (i + 1 < lowerTokens.size())
+                n.nextWord = singular(lowerTokens[i + 1]);
+            numbers.push_back(std::move(n));
+        } else if (t.find('/') != std::string::npos || t.find('\\') != std::string::npos || fileRe.match(qt).hasMatch()) {
+            paths.push_back(t);
+        }
+        if (lowerTokens[i] == "tomorrow")
+            tomorrow = true;
+    }
+
+    // Place names: runs of capitalized words that do not open a sentence, acronyms left out
+    // ("What's the weather in San Francisco, CA?" gives "San Francisco").
+    std::string phrase;
+    auto flush = [&] {
+        if (!phrase.empty())
+            places.push_back(phrase);
+        phrase.clear();
+    };
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        const std::string& t = tokens[i];
+        const bool opensSentence = i == 0 || std::string_view(".?!:").find(raw[i - 1].back()) != std::string_view::npos;
+        const bool name = !t.empty() && startsUpper(t) && !isAcronym(t) && t != "I" && !opensSentence &&
+                          std::none_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '@' || c == '/'; });
+        if (!name) {
+            flush();
+            continue;
+        }
+        phrase += (phrase.empty() ? "" : " ") + t;
+        if (raw[i].size() != t.size()) // punctuation after the word ends the phrase
+            flush();
+    }
+    flush();
+
+    // A short title: after a colon when there is one, up to the first clause break or
+    // preposition ("Create a calendar event: design review tomorrow at 10:00" gives
+    // "design review").
+    std::string_view rest = text;
+    if (const std::size_t colon = rest.find(": "); colon != std::string_view::npos)
+        rest.remove_prefix(colon + 2);
+    static const std::set<std::string, std::less<>> kStops = {"at", "on", "for", "with", "from", "to", "in", "by", "tomorrow", "today", "tonight", "next", "this"};
+    std::vector<std::string> words;
+    std::size_t i = 0;
+    while (i < rest.size() && words.size() < 8) {
+        while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i])))
+            ++i;
+        std::size_t j = i;
+        while (j < rest.size() && !std::isspace(static_cast<unsigned char>(rest[j])))
+            ++j;
+        if (j == i)
+            break;
+        const std::string w(rest.substr(i, j - i));
+        const std::string bare = stripEnds(w);
+        if (!words.empty() && kStops.count(lower(bare)))
+            break;
+        if (!bare.empty())
+            words.push_back(bare);
+        if (w.size() != bare.size() && std::string_view(",;.!?").find(w.back()) != std::string_view::npos)
+            break;
+        i = j;
+    }
+    for (const std::string& w : words)
+        title += (title.empty() ? "" : " ") + w;
+}
+
+// ---- the generator -------------------------------------------------------------------------
+
+std::string twoDigits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
+
+class Generator {
+public:
+    Generator(const Value& root, std::string_view hint) : m_root(root), m_hints(hint) {}
+
+    Value generate(const Value& schema, std::string_view name, std::string_view parent, int depth);
+
+private:
+    Value resolve(const Value& schema, int hops = 0) const;
+    Value mergeAllOf(const Value& schema) const;
+    std::string typeOf(const Value& s) const;
+
+    Value object(const Value& s, std::string_view name, int depth);
+    Value array(const Value& s, std::string_view name, int depth);
+    Value string(const Value& s, std::string_view name, std::string_view parent);
+    Value number(const Value& s, std::string_view name, bool integer);
+    Value boolean(const Value& s, std::string_view name);
+    std::optional<Value> enumValue(const Value& s, std::string_view name);
+
+    std::optional<std::string> take(const std::vector<std::string>& pool);
+    std::string dateText(bool withTime);
+
+    const Value& m_root;
+    Hints m_hints;
+    std::set<std::string> m_used;
+    std::set<std::size_t> m_usedNumbers;
+    std::size_t m_nextDate = 0;
+};
+
+Value Generator::resolve(const Value& schema, int hops) const
+{
+    const Value& ref = schema[keys::kRef];
+    if (!ref.isString() || hops > kMaxRefHops)
+        return schema;
+    std::string_view p = ref.str();
+    if (!p.starts_with("#"))
+        return schema.remove(keys::kRef); // remote references are not followed
+    p.remove_prefix(1);
+    const Value* at = &m_root;
+    while (!p.empty() && at) {
+        if (p.front() != '/')
+            return schema.remove(keys::kRef);
+        p.remove_prefix(1);
+        const std::size_t slash = std::min(p.find('/'), p.size());
+        std::string token(p.substr(0, slash));
+        p.remove_prefix(slash);
+        for (std::size_t k = token.find('~'); k != std::string::npos; k = token.find('~', k + 1))
+            if (k + 1 < token.size())
+                token.replace(k, 2, token[k + 1] == '1' ? "/" : "~");
+        if (at->isArray()) {
+            const std::size_t idx = static_cast<std::size_t>(std::atoll(token.c_str()));
+            at = idx < at->size() ? &at->at(idx) : nullptr;
+        } else {
+            at = at->find(token);
+        }
+    }
+    if (!at || !at->isObject())
+        return schema.remove(keys::kRef);
+    // Sibling keywords next to $ref (2020-12) add to the target.
+    json::ObjectBuilder b(*at);
+    for (const json::Member& m : schema.members())
+        if (m.name() != keys::kRef && !b.find(m.name()))
+            b.append(m.name(), m.value);
+    return resolve(std::move(b).build(), hops + 1);
+}
+
+Value Generator::mergeAllOf(const Value& schema) const
+{
+    const Value& all = schema[keys::kAllOf];
+    if (!all.isArray())
+        return schema;
+    json::ObjectBuilder b(schema.remove(keys::kAllOf));
+    for (const Value& raw : all.items()) {
+        const Value sub = mergeAllOf(resolve(raw));
+        for (const json::Member& m : sub.members()) {
+            const Value* have = b.find(m.name());
+            if (!have) {
+                b.append(m.name(), m.value);
+            } else if (m.name() == keys::kProperties && have->isObject() && m.value.isObject()) {
+                json::ObjectBuilder props(*have);
+                for (const json::Member& p : m.value.members())
+                    if (!props.find(p.name()))
+                        props.append(p.name(), p.value);
+                b.set(m.name(), std::move(props).build());
+            } else if (m.name() == keys::kRequired && have->isArray() && m.value.isArray()) {
+                Value merged = *have;
+                for (const Value& r : m.value.items())
+                    if (std::find(merged.items().begin(), merged.items().end(), r) == merged.items().end())
+                        merged = merged.appended(r);
+                b.set(m.name(), merged);
+            }
+        }
+    }
+    return std::move(b).build();
+}
+
+std::string Generator::typeOf(const Value& s) const
+{
+    const Value& t = s[keys::kType];
+    if (t.isString())
+        return lower(t.str());
+    if (t.isArray()) {
+        std::string firstNull;
+        for (const Value& x : t.items()) {
+            const std::string l = lower(x.str());
+            if (l != "null" && !l.empty())
+                return l;
+            if (l == "null")
+                firstNull = l;
+        }
+        return firstNull;
+    }
+    if (s.contains(keys::kProperties) || s.contains(keys::kRequired) || s.contains(keys::kAdditionalProperties))
+        return "object";
+    if (s.contains(keys::kItems) || s.contains(keys::kPrefixItems))
+        return "array";
+    if (s.contains(keys::kMinimum) || s.contains(keys::kMaximum) || s.contains(keys::kExclusiveMinimum) ||
+        s.contains(keys::kExclusiveMaximum) || s.contains(keys::kMultipleOf))
+        return "number";
+    return "string";
+}
+
+Value Generator::generate(const Value& input, std::string_view name, std::string_view parent, int depth)
+{
+    if (input.isBool())
+        return input.toBool() ? Value("example") : Value();
+    if (!input.isObject())
+        return Value("example");
+    Value s = mergeAllOf(resolve(input));
+
+    if (const Value* c = s.find(keys::kConst))
+        return *c;
+    if (auto e = enumValue(s, name))
+        return *e;
+
+    // A union: the first branch that is not null, with the keywords around it.
+    for (std::string_view key : {keys::kAnyOf, keys::kOneOf}) {
+        const Value& branches = s[key];
+        if (!branches.isArray() || branches.empty())
+            continue;
+        const Value* pick = &branches.at(0);
+        for (const Value& b : branches.items()) {
+            const Value r = resolve(b);
+            if (lower(r[keys::kType].str()) != "null" && !(r.contains(keys::kConst) && r[keys::kConst].isNull())) {
+                pick = &b;
+                break;
+            }
+        }
+        json::ObjectBuilder merged(resolve(*pick));
+        for (const json::Member& m : s.members())
+            if (m.name() != keys::kAnyOf && m.name() != keys::kOneOf && !merged.find(m.name()))
+                merged.append(m.name(), m.value);
+        return generate(std::move(merged).build(), name, parent, depth);
+    }
+
+    const std::string type = typeOf(s);
+    if (depth > kMaxDepth) {
+        if (type == "object")
+            return Value::emptyObject();
+        if (type == "array")
+            return Value::array();
+        return Value();
+    }
+    if (type == "object")
+        return object(s, name, depth);
+    if (type == "array")
+        return array(s, name, depth);
+    if (type == "integer")
+        return number(s, name, true);
+    if (type == "number")
+        return number(s, name, false);
+    if (type == "boolean")
+        return boolean(s, name);
+    if (type == "null")
+        return Value();
+    return string(s, name, parent);
+}
+
+std::optional<Value> Generator::enumValue(const Value& s, std::string_view)
+{
+    const Value& e = s[keys::kEnum];
+    if (!e.isArray() || e.empty())
+        return std::nullopt;
+    // A value the user mentions wins, then the default, then the first.
+    for (const Value& v : e.items()) {
+        if (!v.isString() || v.str().empty())
+            continue;
+        const std::string l = lower(v.str());
+        for (std::size_t i = 0; i < m_hints.lowerTokens.size(); ++i)
+            if (m_hints.lowerTokens[i] == l || singular(m_hints.lowerTokens[i]) == singular(l))
+                return v;
+        if (l.find(' ') != std::string::npos && m_hints.lowerText.find(l) != std::string::npos)
+            return v;
+    }
+    if (const Value* d = s.find(keys::kDefault))
+        for (const Value& v : e.items())
+            if (v == *d)
+                return v;
+    return e.at(0);
+}
+
+Value Generator::object(const Value& s, std::string_view name, int depth)
+{
+    const Value& props = s[keys::kProperties];
+    std::set<std::string, std::less<>> required;
+    for (const Value& r : s[keys::kRequired].items())
+        if (r.isString())
+            required.emplace(r.str());
+    const Value& max = s[keys::kMaxProperties];
+    std::size_t budget = max.isNumber() ? static_cast<std::size_t>(std::max(0.0, max.toDouble())) : std::numeric_limits<std::size_t>::max();
+    std::size_t requiredCount = required.size();
+
+    json::ObjectBuilder out;
+    std::size_t count = 0;
+    for (const json::Member& p : props.members()) {
+        const bool isRequired = required.count(p.name()) > 0;
+        if (!isRequired && (depth >= kOptionalDepth || count + requiredCount >= budget))
+            continue;
+        out.append(p.name(), generate(p.value, p.name(), name, depth + 1));
+        ++count;
+        if (isRequired)
+            --requiredCount;
+    }
+    const Value& additional = s[keys::kAdditionalProperties];
+    const bool closed = additional.isBool() && !additional.toBool();
+    // Required names the properties do not declare.
+    for (const std::string& r : required) {
+        if (props.contains(r) || closed)
+            continue;
+        out.append(r, generate(additional.isObject() ? additional : Value::emptyObject(), r, {}, depth + 1));
+        ++count;
+    }
+    const Value& min = s[keys::kMinProperties];
+    for (int i = 1; !closed && min.isNumber() && static_cast<double>(count) < min.toDouble(); ++i) {
+        const std::string key = "extra_" + std::to_string(i);
+        if (out.find(key))
+            continue;
+        out.append(key, generate(additional.isObject() ? additional : Value::emptyObject(), key, {}, depth + 1));
+        ++count;
+    }
+    return std::move(out).build();
+}
+
+Value Generator::array(const Value& s, std::string_view name, int depth)
+{
+    const Value& minV = s[keys::kMinItems];
+    const Value& maxV = s[keys::kMaxItems];
+    const std::size_t minItems = minV.isNumber() ? static_cast<std::size_t>(std::max(0.0, minV.toDouble())) : 0;
+    const std::size_t maxItems = maxV.isNumber() ? static_cast<std::size_t>(std::max(0.0, maxV.toDouble())) : std::numeric_limits<std::size_t>::max();
+    const bool unique = s[keys::kUniqueItems].toBool();
+
+    // Tuples: prefixItems (2020-12) or an items array (draft 4-2019).
+    const Value& prefix = s[keys::kPrefixItems].isArray() ? s[keys::kPrefixItems] : (s[keys::kItems].isArray() ? s[keys::kItems] : Value::nullValue());
+    const Value& rest = s[keys::kItems].isArray() ? Value::nullValue() : s[keys::kItems];
+    std::vector<Value> out;
+    for (const Value& item : prefix.items()) {
+        if (out.size() >= maxItems)
+            break;
+        out.push_back(generate(item, name, {}, depth + 1));
+    }
+    if (!prefix.isNull() && out.size() >= minItems)
+        return Value(std::move(out));
+    const Value itemSchema = rest.isNull() ? Value::emptyObject() : rest;
+
+    std::size_t n = std::min(std::max<std::size_t>(minItems, 1), maxItems);
+    // Several enum values the user mentions make several items ("in work and personal").
+    const Value resolvedItem = itemSchema.isObject() ? resolve(itemSchema) : itemSchema;
+    std::vector<Value> mentioned;
+    for (const Value& v : resolvedItem[keys::kEnum].items())
+        if (v.isString() && !v.str().empty() &&
+            std::find(m_hints.lowerTokens.begin(), m_hints.lowerTokens.end(), lower(v.str())) != m_hints.lowerTokens.end())
+            mentioned.push_back(v);
+    if (mentioned.size() > 1)
+        n = std::min(std::max(mentioned.size(), minItems), maxItems);
+
+    for (std::size_t i = out.size(); i < n; ++i) {
+        Value v = i < mentioned.size() && mentioned.size() > 1 ? mentioned[i] : generate(itemSchema, name, {}, depth + 1);
+        if (unique && std::find(out.begin(), out.end(), v) != out.end()) {
+            // Make it distinct where the type allows it without breaking the item schema.
+            bool replaced = false;
+            for (const Value& e : resolvedItem[keys::kEnum].items())
+                if (std::find(out.begin(), out.end(), e) == out.end()) {
+                    v = e;
+                    replaced = true;
+                    break;
+                }
+            if (!replaced && v.isString())
+                v = Value(std::string(v.str()) + "-" + std::to_string(i + 1));
+            else if (!replaced && v.isNumber())
+                v = Value(v.toDouble() + static_cast<double>(i));
+        }
+        out.push_back(std::move(v));
+    }
+    return Value(std::move(out));
+}
+
+std::optional<std::string> Generator::take(const std::vector<std::string>& pool)
+{
+    for (const std::string& v : pool)
+        if (!m_used.count(v)) {
+            m_used.insert(v);
+            return v;
+        }
+    return std::nullopt;
+}
+
+std::string Generator::dateText(bool withTime)
+{
+    std::string date;
+    while (m_nextDate < m_hints.dates.size() && date.empty())
+        date = m_hints.dates[m_nextDate++];
+    if (date.empty())
+        date = std::to_string(kAnchorYear) + "-" + twoDigits(kAnchorMonth) + "-" + twoDigits(kAnchorDay + (m_hints.tomorrow ? 1 : 0));
+    if (!withTime)
+        return date;
+    const std::string time = m_hints.timeOfDay.empty() ? "09:00" : m_hints.timeOfDay.substr(0, 5);
+    return date + "T" + time + ":00Z";
+}
+
+// A sample string for a regex pattern: the subset a tool schema uses (literals, escapes,
+// classes, groups with alternatives, quantifiers). Checked by the caller.
+class PatternSampler {
+public:
+    explicit PatternSampler(std::string_view p) : m_p(p) {}
+
+    std::string run() { return alternatives(); }
+
+private:
+    std::string alternatives()
+    {
+        std::string first = sequence();
+        // Skip the other alternatives of this group.
+        while (m_i < m_p.size() && m_p[m_i] == '|') {
+            ++m_i;
+            sequence();
+        }
+        return first;
+    }
+
+    std::string sequence()
+    {
+        std::string out;
+        while (m_i < m_p.size() && m_p[m_i] != '|' && m_p[m_i] != ')') {
+            std::string atom = this->atom();
+            const auto [min, max] = quantifier();
+            // One repetition where the quantifier allows it reads better than none.
+            const long long reps = std::max<long long>(min, std::min<long long>(1, max));
+            for (long long r = 0; r < reps; ++r)
+                out += atom;
+        }
+        return out;
+    }
+
+    std::pair<long long, long long> quantifier()
+    {
+        constexpr long long kMany = std::numeric_limits<long long>::max();
+        std::pair<long long, long long> q{1, 1};
+        if (m_i >= m_p.size())
+            return q;
+        const char c = m_p[m_i];
+        if (c == '?' || c == '*' || c == '+') {
+            ++m_i;
+            q = c == '?' ? std::pair<long long, long long>{0, 1} : (c == '*' ? std::pair<long long, long long>{0, kMany} : std::pair<long long, long long>{1, kMany});
+        } else if (c == '{') {
+            const std::size_t close = m_p.find('}', m_i);
+            if (close == std::string_view::npos)
+                return q;
+            const std::string body(m_p.substr(m_i + 1, close - m_i - 1));
+            const std::size_t comma = body.find(',');
+            if (body.empty() || !std::isdigit(static_cast<unsigned char>(body[0])))
+                return q; // a literal brace
+            m_i = close + 1;
+            const long long lo = std::atoll(body.c_str());
+            long long hi = lo;
+            if (comma != std::string::npos)
+                hi = comma + 1 < body.size() ? std::atoll(body.c_str() + comma + 1) : kMany;
+            q = {lo, hi};
+        } else {
+            return q;
+        }
+        if (m_i < m_p.size() && (m_p[m_i] == '?' || m_p[m_i] == '+'))
+            ++m_i; // lazy or possessive
+        return q;
+    }
+
+    std::string escape(char c)
+    {
+        switch (c) {
+        case 'd': return "0";
+        case 'w': return "a";
+        case 's': return " ";
+        case 'D': return "a";
+        case 'W': return "-";
+        case 'S': return "a";
+        case 'b':
+        case 'B': return std::string();
+        case 'n': return "\n";
+        case 't': return "\t";
+        case 'p':
+        case 'P':
+            if (m_i < m_p.size() && m_p[m_i] == '{') {
+                const std::size_t close = m_p.find('}', m_i);
+                m_i = close == std::string_view::npos ? m_p.size() : close + 1;
+            }
+            return "a";
+        default: return std::string(1, c);
+        }
+    }
+
+    std::string charClass()
+    {
+        // m_i is just past '['.
+        bool negated = false;
+        if (m_i < m_p.size() && m_p[m_i] == '^') {
+            negated = true;
+            ++m_i;
+        }
+        std::string members; // single characters allowed (or excluded)
+        std::vector<std::pair<char, char>> ranges;
+        std::string firstItem; // what a positive class samples: its first member or range start
+        bool firstChar = true;
+        while (m_i < m_p.size() && (m_p[m_i] != ']' || firstChar)) {
+            firstChar = false;
+            char c = m_p[m_i++];
+            std::string lit;
+            if (c == '\\' && m_i < m_p.size()) {
+                lit = escape(m_p[m_i++]);
+            } else {
+                lit = std::string(1, c);
+            }
+            if (lit.size() == 1 && m_i + 1 < m_p.size() && m_p[m_i] == '-' && m_p[m_i + 1] != ']') {
+                ++m_i;
+                char hi = m_p[m_i++];
+                if (hi == '\\' && m_i < m_p.size())
+                    hi = escape(m_p[m_i++]).front();
+                ranges.emplace_back(lit[0], hi);
+                if (firstItem.empty())
+                    firstItem = lit;
+            } else if (!lit.empty()) {
+                members += lit;
+                if (firstItem.empty())
+                    firstItem = lit;
+            }
+        }
+        if (m_i < m_p.size())
+            ++m_i; // ']'
+        if (!negated)
+            return firstItem.empty() ? std::string("a") : firstItem;
+        for (char c : std::string_view("aA0_-x")) {
+            bool excluded = members.find(c) != std::string::npos;
+            for (auto [lo, hi] : ranges)
+                excluded = excluded || (c >= lo && c <= hi);
+            if (!excluded)
+                return std::string(1, c);
+        }
+        return "~";
+    }
+
+    std::string atom()
+    {
+        const char c = m_p[m_i++];
+        switch (c) {
+        case '^':
+        case '$': return std::string();
+        case '.': return "a";
+        case '\\': return m_i < m_p.size() ? escape(m_p[m_i++]) : std::string();
+        case '[': return charClass();
+        case '(': {
+            bool lookaround = false;
+            if (m_i < m_p.size() && m_p[m_i] == '?') {
+                ++m_i;
+                if (m_i < m_p.size() && (m_p[m_i] == '=' || m_p[m_i] == '!'))
+                    lookaround = true;
+                else if (m_i < m_p.size() && m_p[m_i] == '<' && m_i + 1 < m_p.size() && (m_p[m_i + 1] == '=' || m_p[m_i + 1] == '!')) {
+                    lookaround = true;
+                    ++m_i;
+                }
+                else if (m_i < m_p.size() && m_p[m_i] == '<') { // named group
+                    const std::size_t close = m_p.find('>', m_i);
+                    m_i = close == std::string_view::npos ? m_p.size() : close;
+                }
+                if (m_i < m_p.size())
+                    ++m_i;
+            }
+            std::string inner = alternatives();
+            if (m_i < m_p.size() && m_p[m_i] == ')')
+                ++m_i;
+            return lookaround ? std::string() : inner;
+        }
+        default: {
+            // A literal, with the rest of its UTF-8 sequence.
+            std::string lit(1, c);
+            while (m_i < m_p.size() && (static_cast<unsigned char>(m_p[m_i]) & 0xC0) == 0x80)
+                lit += m_p[m_i++];
+            return lit;
+        }
+        }
+    }
+
+    std::string_view m_p;
+    std::size_t m_i = 0;
+};
+
+std::size_t codePoints(std::string_view s)
+{
+    std::size_t n = 0;
+    for (char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+std::string fitLength(std::string s, const Value& schema)
+{
+    const Value& minV = schema[keys::kMinLength];
+    const Value& maxV = schema[keys::kMaxLength];
+    if (maxV.isNumber()) {
+        const std::size_t max = static_cast<std::size_t>(std::max(0.0, maxV.toDouble()));
+        std::size_t cps = 0, cut = 0;
+        for (; cut < s.size(); ++cut) {
+            if ((static_cast<unsigned char>(s[cut]) & 0xC0) != 0x80) {
+                if (cps == max)
+                    break;
+                ++cps;
+            }
+        }
+        s.resize(cut);
+    }
+    if (minV.isNumber())
+        while (static_cast<double>(codePoints(s)) < minV.toDouble())
+            s += 'x';
+    return s;
+}
+
+bool fitsString(const std::string& s, const Value& schema)
+{
+    const Value& minV = schema[keys::kMinLength];
+    const Value& maxV = schema[keys::kMaxLength];
+    const double n = static_cast<double>(codePoints(s));
+    if (minV.isNumber() && n < minV.toDouble())
+        return false;
+    if (maxV.isNumber() && n > maxV.toDouble())
+        return false;
+    const Value& pattern = schema[keys::kPattern];
+    return !pattern.isString() || matchesRegex(pattern.str(), s);
+}
+
+Value Generator::string(const Value& s, std::string_view name, std::string_view parent)
+{
+    const std::string format = lower(s[keys::kFormat].str());
+    std::vector<std::string> words = identifierWords(name);
+    if (words.size() == 1 && (words[0] == "name" || words[0] == "value"))
+        for (std::string& w : identifierWords(parent))
+            words.push_back(std::move(w));
+
+    std::vector<std::string> candidates;
+    auto add = [&](std::optional<std::string> v) {
+        if (v)
+            candidates.push_back(std::move(*v));
+    };
+
+    // 1. From the message, where the name or format says what it is.
+    const bool email = format == "email" || format == "idn-email" || anyWord(words, {"email", "mail"});
+    const bool url = format == "uri" || format == "url" || format == "iri" || format == "uri-reference" ||
+                     anyWord(words, {"url", "uri", "link", "website", "href", "homepage"});
+    const bool path = anyWord(words, {"path", "file", "filename", "filepath", "dir", "directory", "folder"});
+    const bool place = anyWord(words, {"city", "location", "place", "town", "country", "region", "destination", "origin", "where", "locality", "state"});
+    const bool zone = anyWord(words, {"timezone", "tz", "zone"});
+    const bool query = anyWord(words, {"query", "q", "search", "prompt", "question", "text", "message", "input", "keywords", "terms", "topic", "content", "instruction", "instructions", "request"});
+    const bool title = anyWord(words, {"title", "subject", "summary", "headline", "label"});
+    if (email)
+        add(take(m_hints.emails));
+    if (url)
+        add(take(m_hints.urls));
+    if (path)
+        add(take(m_hints.paths));
+    if (zone)
+        add(take(m_hints.timezones));
+    if (place)
+        add(take(m_hints.places));
+    if (format == "date-time")
+        add(dateText(true));
+    else if (format == "date")
+        add(dateText(false));
+    else if (format == "time")
+        add((m_hints.timeOfDay.empty() ? std::string("09:00") : m_hints.timeOfDay.substr(0, 5)) + ":00");
+    const Value& pattern = s[keys::kPattern];
+    if (pattern.isString()) {
+        // An anchored pattern names a token shape ("^[A-Z]{3}$"): a token of the message that
+        // has it is what the user meant.
+        const std::string_view p = pattern.str();
+        if (p.starts_with('^') && p.ends_with('$'))
+            for (const std::string& t : m_hints.tokens)
+                if (!t.empty() && !m_used.count(t) && matchesRegex(p, t)) {
+                    m_used.insert(t);
+                    candidates.push_back(t);
+                    break;
+                }
+    }
+    if (query && !m_hints.text.empty())
+        candidates.push_back(m_hints.text);
+    if (title && !m_hints.title.empty())
+        candidates.push_back(m_hints.title);
+
+    // 2. What the schema suggests.
+    if (const Value& d = s[keys::kDefault]; d.isString())
+        candidates.emplace_back(d.str());
+    if (const Value& e = s[keys::kExamples]; e.isArray() && e.at(0).isString())
+        candidates.emplace_back(e.at(0).str());
+    if (const Value& e = s[keys::kExample]; e.isString())
+        candidates.emplace_back(e.str());
+
+    // 3. By format, by pattern, by name.
+    if (format == "email" || format == "idn-email")
+        candidates.emplace_back("user@example.com");
+    else if (url)
+        candidates.emplace_back("https://example.com/");
+    else if (format == "uuid")
+        candidates.emplace_back("123e4567-e89b-42d3-a456-426614174000");
+    else if (format == "hostname" || format == "idn-hostname")
+        candidates.emplace_back("example.com");
+    else if (format == "ipv4")
+        candidates.emplace_back("192.0.2.1");
+    else if (format == "ipv6")
+        candidates.emplace_back("2001:db8::1");
+    else if (format == "duration")
+        candidates.emplace_back("PT1H");
+    else if (format == "regex")
+        candidates.emplace_back(".*");
+    if (pattern.isString())
+        candidates.push_back(PatternSampler(pattern.str()).run());
+    if (email)
+        candidates.emplace_back("user@example.com");
+    if (path)
+        candidates.emplace_back("README.md");
+    if (zone)
+        candidates.emplace_back("UTC");
+    if (place)
+        candidates.emplace_back("Berlin");
+    if ((query || title) && !m_hints.text.empty())
+        candidates.push_back(m_hints.text);
+    candidates.emplace_back("example");
+
+    for (const std::string& c : candidates)
+        if (fitsString(c, s))
+            return Value(c);
+    // Nothing fits every constraint: the pattern's sample if it has one, else the first
+    // candidate made to fit the length bounds.
+    if (pattern.isString()) {
+        const std::string sample = PatternSampler(pattern.str()).run();
+        if (matchesRegex(pattern.str(), sample))
+            return Value(sample);
+    }
+    return Value(fitLength(candidates.front(), s));
+}
+
+Value numberValue(double v, bool integer)
+{
+    if (integer || (std::floor(v) == v && std::fabs(v) < 9e15))
+        return Value(static_cast<long long>(std::llround(v)));
+    return Value(v);
+}
+
+Value Generator::number(const Value& s, std::string_view name, bool integer)
+{
+    // Bounds, with draft 4's boolean exclusives.
+    std::optional<double> lo, hi;
+    bool loExclusive = false, hiExclusive = false;
+    if (s[keys::kMinimum].isNumber()) {
+        lo = s[keys::kMinimum].toDouble();
+        loExclusive = s[keys::kExclusiveMinimum].toBool();
+    }
+    if (s[keys::kExclusiveMinimum].isNumber() && (!lo || s[keys::kExclusiveMinimum].toDouble() >= *lo)) {
+        lo = s[keys::kExclusiveMinimum].toDouble();
+        loExclusive = true;
+    }
+    if (s[keys::kMaximum].isNumber()) {
+        hi = s[keys::kMaximum].toDouble();
+        hiExclusive = s[keys::kExclusiveMaximum].toBool();
+    }
+    if (s[keys::kExclusiveMaximum].isNumber() && (!hi || s[keys::kExclusiveMaximum].toDouble() <= *hi)) {
+        hi = s[keys::kExclusiveMaximum].toDouble();
+        hiExclusive = true;
+    }
+    const double step = s[keys::kMultipleOf].isNumber() && s[keys::kMultipleOf].toDouble() > 0 ? s[keys::kMultipleOf].toDouble() : 0;
+
+    auto valid = [&](double v) {
+        if (integer && std::floor(v) != v)
+            return false;
+        if (lo && (loExclusive ? v <= *lo : v < *lo))
+            return false;
+        if (hi && (hiExclusive ? v >= *hi : v > *hi))
+            return false;
+        if (step > 0) {
+            const double k = v / step;
+            if (std::fabs(k - std::round(k)) > 1e-9)
+                return false;
+        }
+        return true;
+    };
+
+    // 1. A number of the message: one followed by a word of the property's name ("45
+    //    minutes"), or any for amount-like names.
+    const std::vector<std::string> words = identifierWords(name);
+    const bool amountLike = anyWord(words, {"amount", "value", "price", "quantity", "qty", "count", "number", "num", "n", "total", "sum", "size", "limit", "age", "year"});
+    for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t i = 0; i < m_hints.numbers.size(); ++i) {
+            const NumberHint& n = m_hints.numbers[i];
+            if (m_usedNumbers.count(i) || !valid(n.value))
+                continue;
+            const bool named = !n.nextWord.empty() && std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+                return singular(w) == n.nextWord;
+            });
+            if ((pass == 0 && named) || (pass == 1 && amountLike)) {
+                m_usedNumbers.insert(i);
+                return numberValue(n.value, integer);
+            }
+        }
+
+    // 2. The schema's own suggestions.
+    for (const Value* v : {&s[keys::kDefault], &s[keys::kExamples].at(0), &s[keys::kExample]})
+        if (v->isNumber() && valid(v->toDouble()))
+            return numberValue(v->toDouble(), integer);
+
+    // 3. From the bounds: the smallest allowed value, 1 when unbounded.
+    double v = 1;
+    if (lo) {
+        if (integer)
+            v = loExclusive ? std::floor(*lo) + 1 : std::ceil(*lo);
+        else
+            v = loExclusive ? (hi ? (*lo + *hi) / 2 : *lo + 1) : *lo;
+    } else if (hi) {
+        v = std::min(1.0, hiExclusive ? *hi - 1 : *hi);
+        if (integer)
+            v = std::floor(v);
+    }
+    if (step > 0) {
+        double k = std::ceil(v / step) * step;
+        if (!valid(k))
+            k = std::floor(v / step) * step;
+        v = k;
+    }
+    return numberValue(v, integer);
+}
+
+Value Generator::boolean(const Value& s, std::string_view name)
+{
+    // A flag whose name the user says ("with forecast") is on.
+    for (const std::string& w : identifierWords(name))
+        if (w.size() > 3 && std::find(m_hints.lowerTokens.begin(), m_hints.lowerTokens.end(), w) != m_hints.lowerTokens.end())
+            return Value(true);
+    if (s[keys::kDefault].isBool())
+        return s[keys::kDefault];
+    return Value(false);
+}
+
+} // namespace
+
+Value generateFromSchema(const Value& schema, std::string_view hint)
+{
+    Generator g(schema, hint);
+    return g.generate(schema, std::string_view(), std::string_view(), 0);
+}
+
+} // namespace tw::provider

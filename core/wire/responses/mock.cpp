@@ -1,0 +1,319 @@
+#include "wire/responses/mock.h"
+
+#include "json/json.h"
+#include "model/scalars.h"
+#include "wire/common_request.h"
+#include "wire/openai/mock.h"
+
+namespace tw::wire::responses {
+
+namespace {
+
+using json::Value;
+
+namespace keys {
+constexpr std::string_view kModel = "model";
+constexpr std::string_view kStream = "stream";
+constexpr std::string_view kInput = "input";
+constexpr std::string_view kInstructions = "instructions";
+constexpr std::string_view kRole = "role";
+constexpr std::string_view kContent = "content";
+constexpr std::string_view kType = "type";
+constexpr std::string_view kId = "id";
+constexpr std::string_view kCallId = "call_id";
+constexpr std::string_view kName = "name";
+constexpr std::string_view kArguments = "arguments";
+constexpr std::string_view kOutput = "output";
+constexpr std::string_view kTools = "tools";
+constexpr std::string_view kToolChoice = "tool_choice";
+constexpr std::string_view kMode = "mode";
+constexpr std::string_view kText = "text";
+constexpr std::string_view kFormat = "format";
+constexpr std::string_view kSchema = "schema";
+constexpr std::string_view kObject = "object";
+constexpr std::string_view kCreatedAt = "created_at";
+constexpr std::string_view kStatus = "status";
+constexpr std::string_view kError = "error";
+constexpr std::string_view kIncompleteDetails = "incomplete_details";
+constexpr std::string_view kMaxOutputTokens = "max_output_tokens";
+constexpr std::string_view kParallelToolCalls = "parallel_tool_calls";
+constexpr std::string_view kPreviousResponseId = "previous_response_id";
+constexpr std::string_view kReasoning = "reasoning";
+constexpr std::string_view kEffort = "effort";
+constexpr std::string_view kSummary = "summary";
+constexpr std::string_view kStore = "store";
+constexpr std::string_view kTemperature = "temperature";
+constexpr std::string_view kTopP = "top_p";
+constexpr std::string_view kTruncation = "truncation";
+constexpr std::string_view kUsage = "usage";
+constexpr std::string_view kInputTokens = "input_tokens";
+constexpr std::string_view kInputTokensDetails = "input_tokens_details";
+constexpr std::string_view kCachedTokens = "cached_tokens";
+constexpr std::string_view kOutputTokens = "output_tokens";
+constexpr std::string_view kOutputTokensDetails = "output_tokens_details";
+constexpr std::string_view kReasoningTokens = "reasoning_tokens";
+constexpr std::string_view kTotalTokens = "total_tokens";
+constexpr std::string_view kUser = "user";
+constexpr std::string_view kMetadata = "metadata";
+constexpr std::string_view kAnnotations = "annotations";
+constexpr std::string_view kLogprobs = "logprobs";
+constexpr std::string_view kSequenceNumber = "sequence_number";
+constexpr std::string_view kResponse = "response";
+constexpr std::string_view kItem = "item";
+constexpr std::string_view kItemId = "item_id";
+constexpr std::string_view kOutputIndex = "output_index";
+constexpr std::string_view kContentIndex = "content_index";
+constexpr std::string_view kPart = "part";
+constexpr std::string_view kDelta = "delta";
+} // namespace keys
+
+constexpr std::string_view kUserRole = "user";
+constexpr std::string_view kAssistant = "assistant";
+constexpr std::string_view kSystem = "system";
+constexpr std::string_view kDeveloper = "developer";
+constexpr std::string_view kMessageType = "message";
+constexpr std::string_view kFunctionCall = "function_call";
+constexpr std::string_view kFunctionCallOutput = "function_call_output";
+constexpr std::string_view kOutputText = "output_text";
+constexpr std::string_view kInputText = "input_text";
+constexpr std::string_view kAllowedTools = "allowed_tools";
+constexpr std::string_view kRequired = "required";
+constexpr std::string_view kJsonSchema = "json_schema";
+constexpr std::string_view kJsonObject = "json_object";
+constexpr std::string_view kCompleted = "completed";
+constexpr std::string_view kInProgress = "in_progress";
+constexpr std::size_t kTextPiece = 12;
+constexpr std::size_t kArgumentPiece = 10;
+
+bool servesPath(std::string_view path) { return path.ends_with("/responses"); }
+
+// Any function tool shape; provider-run built-ins (web_search, …) are not tools to call.
+Result<std::optional<model::Tool>> readTool(const Value& v) { return parseTool(v); }
+
+std::string itemText(const Value& content) { return contentText(content, {kInputText, kOutputText, keys::kText}); }
+
+// Output text as a tool result gives it: a string, or text parts.
+std::string outputText(const Value& output)
+{
+    if (output.isString() || output.isArray())
+        return contentText(output);
+    return model::displayText(output);
+}
+
+Result<MockRequest> readRequest(std::string_view, std::string_view, const Value& body)
+{
+    if (!body.isObject())
+        return badRequest("the request body must be a JSON object");
+    MockRequest q;
+    q.wire = Wire::Responses;
+    q.body = body;
+    q.model = std::string(body[keys::kModel].str());
+    q.stream = model::truthy(body[keys::kStream]);
+    q.framing = MockFraming::Sse;
+    q.system = std::string(body[keys::kInstructions].str());
+
+    const Value& input = body[keys::kInput];
+    if (input.isString()) {
+        q.lastUserText = std::string(input.str());
+    } else if (input.isArray()) {
+        const auto items = input.items();
+        for (const Value& item : items) {
+            const std::string_view type = item[keys::kType].str();
+            if (!type.empty() && type != kMessageType)
+                continue;
+            const std::string_view role = item[keys::kRole].str();
+            if (role == kUserRole)
+                q.lastUserText = itemText(item[keys::kContent]);
+            else if (role == kSystem || role == kDeveloper)
+                q.system += (q.system.empty() ? "" : "\n") + itemText(item[keys::kContent]);
+        }
+        std::size_t first = items.size();
+        while (first > 0 && items[first - 1][keys::kType].str() == kFunctionCallOutput)
+            --first;
+        for (std::size_t i = first; i < items.size(); ++i) {
+            MockToolResult r;
+            r.callId = model::displayText(items[i][keys::kCallId]);
+            r.text = outputText(items[i][keys::kOutput]);
+            for (const Value& c : items)
+                if (c[keys::kType].str() == kFunctionCall && model::displayText(c[keys::kCallId]) == r.callId)
+                    r.name = model::displayText(c[keys::kName]);
+            q.toolResults.push_back(std::move(r));
+        }
+    } else {
+        return badRequest("input: required, a string or an array of items", "/input");
+    }
+
+    q.tools = readMockTools(body[keys::kTools], &readTool);
+    const Value& choice = body[keys::kToolChoice];
+    if (choice[keys::kType].str() == kAllowedTools) {
+        std::vector<std::string> names;
+        for (const Value& t : choice[keys::kTools].items())
+            if (model::hasName(t[keys::kName]))
+                names.push_back(model::displayText(t[keys::kName]));
+        q.allowedTools = std::move(names);
+        q.choice = choice[keys::kMode].str() == kRequired ? model::ToolChoice::any() : model::ToolChoice::automatic();
+    } else {
+        q.choice = readMockChoice(choice);
+    }
+
+    const Value& format = body[keys::kText][keys::kFormat];
+    if (format[keys::kType].str() == kJsonSchema) {
+        q.structuredOutput = true;
+        q.outputSchema = format[keys::kSchema];
+    } else if (format[keys::kType].str() == kJsonObject) {
+        q.structuredOutput = true;
+    }
+    return q;
+}
+
+Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }
+
+Value textPart(std::string text)
+{
+    return Value{{keys::kType, kOutputText}, {keys::kAnnotations, Value::array()}, {keys::kLogprobs, Value::array()}, {keys::kText, std::move(text)}};
+}
+
+std::string messageId(const MockReply& r) { return "msg_" + r.id; }
+
+Value messageItem(const MockReply& r, bool done)
+{
+    return Value{{keys::kId, messageId(r)},
+                 {keys::kType, kMessageType},
+                 {keys::kStatus, done ? kCompleted : kInProgress},
+                 {keys::kContent, done ? Value(std::vector<Value>{textPart(r.text)}) : Value::array()},
+                 {keys::kRole, kAssistant}};
+}
+
+Value callItem(const MockCall& c, bool done)
+{
+    return Value{{keys::kType, kFunctionCall},
+                 {keys::kId, "fc_" + c.id},
+                 {keys::kCallId, "call_" + c.id},
+                 {keys::kName, nameValue(c)},
+                 {keys::kArguments, done ? json::compact(c.arguments) : std::string()},
+                 {keys::kStatus, done ? kCompleted : kInProgress}};
+}
+
+std::vector<Value> outputItems(const MockReply& r)
+{
+    std::vector<Value> out;
+    if (!r.text.empty())
+        out.push_back(messageItem(r, true));
+    for (const MockCall& c : r.calls)
+        out.push_back(callItem(c, true));
+    return out;
+}
+
+Value echo(const Value& body, std::string_view key, Value fallback)
+{
+    const Value* v = body.find(key);
+    return v ? *v : std::move(fallback);
+}
+
+Value response(const MockRequest& q, const MockReply& r, bool done)
+{
+    const Value& b = q.body;
+    Value usage;
+    if (done)
+        usage = Value{{keys::kInputTokens, r.inputTokens},
+                      {keys::kInputTokensDetails, Value{{keys::kCachedTokens, 0}}},
+                      {keys::kOutputTokens, r.outputTokens},
+                      {keys::kOutputTokensDetails, Value{{keys::kReasoningTokens, 0}}},
+                      {keys::kTotalTokens, r.inputTokens + r.outputTokens}};
+    return Value{{keys::kId, "resp_" + r.id},
+                 {keys::kObject, keys::kResponse},
+                 {keys::kCreatedAt, r.created},
+                 {keys::kStatus, done ? kCompleted : kInProgress},
+                 {keys::kError, Value()},
+                 {keys::kIncompleteDetails, Value()},
+                 {keys::kInstructions, echo(b, keys::kInstructions, Value())},
+                 {keys::kMaxOutputTokens, echo(b, keys::kMaxOutputTokens, Value())},
+                 {keys::kModel, r.model},
+                 {keys::kOutput, done ? Value(outputItems(r)) : Value::array()},
+                 {keys::kParallelToolCalls, echo(b, keys::kParallelToolCalls, true)},
+                 {keys::kPreviousResponseId, echo(b, keys::kPreviousResponseId, Value())},
+                 {keys::kReasoning, Value{{keys::kEffort, Value()}, {keys::kSummary, Value()}}},
+                 {keys::kStore, echo(b, keys::kStore, true)},
+                 {keys::kTemperature, echo(b, keys::kTemperature, Value::number("1.0"))},
+                 {keys::kText, echo(b, keys::kText, Value{{keys::kFormat, Value{{keys::kType, keys::kText}}}})},
+                 {keys::kToolChoice, echo(b, keys::kToolChoice, "auto")},
+                 {keys::kTools, echo(b, keys::kTools, Value::array())},
+                 {keys::kTopP, echo(b, keys::kTopP, Value::number("1.0"))},
+                 {keys::kTruncation, "disabled"},
+                 {keys::kUsage, usage},
+                 {keys::kUser, Value()},
+                 {keys::kMetadata, echo(b, keys::kMetadata, Value::emptyObject())}};
+}
+
+Value renderBody(const MockRequest& q, const MockReply& r) { return response(q, r, true); }
+
+std::vector<MockEvent> renderEvents(const MockRequest& q, const MockReply& r)
+{
+    std::vector<MockEvent> out;
+    long long seq = 0;
+    // Every event is named after its type and numbered.
+    auto push = [&](std::string_view type, std::vector<json::Member> rest) {
+        std::vector<json::Member> m;
+        m.reserve(rest.size() + 2);
+        m.emplace_back(keys::kType, Value(type));
+        m.emplace_back(keys::kSequenceNumber, Value(seq++));
+        for (json::Member& x : rest)
+            m.push_back(std::move(x));
+        out.push_back({std::string(type), json::compact(Value(std::move(m)))});
+    };
+    push("response.created", {{keys::kResponse, response(q, r, false)}});
+    push("response.in_progress", {{keys::kResponse, response(q, r, false)}});
+    long long index = 0;
+    if (!r.text.empty()) {
+        const std::string id = messageId(r);
+        push("response.output_item.added", {{keys::kOutputIndex, index}, {keys::kItem, messageItem(r, false)}});
+        push("response.content_part.added",
+             {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kContentIndex, 0}, {keys::kPart, textPart(std::string())}});
+        for (const std::string& piece : splitFragments(r.text, kTextPiece))
+            push("response.output_text.delta", {{keys::kItemId, id},
+                                                {keys::kOutputIndex, index},
+                                                {keys::kContentIndex, 0},
+                                                {keys::kDelta, piece},
+                                                {keys::kLogprobs, Value::array()}});
+        push("response.output_text.done", {{keys::kItemId, id},
+                                           {keys::kOutputIndex, index},
+                                           {keys::kContentIndex, 0},
+                                           {keys::kText, r.text},
+                                           {keys::kLogprobs, Value::array()}});
+        push("response.content_part.done",
+             {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kContentIndex, 0}, {keys::kPart, textPart(r.text)}});
+        push("response.output_item.done", {{keys::kOutputIndex, index}, {keys::kItem, messageItem(r, true)}});
+        ++index;
+    }
+    for (const MockCall& c : r.calls) {
+        const std::string id = "fc_" + c.id;
+        const std::string arguments = json::compact(c.arguments);
+        push("response.output_item.added", {{keys::kOutputIndex, index}, {keys::kItem, callItem(c, false)}});
+        for (const std::string& piece : splitFragments(arguments, kArgumentPiece))
+            push("response.function_call_arguments.delta", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kDelta, piece}});
+        push("response.function_call_arguments.done", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kArguments, arguments}});
+        push("response.output_item.done", {{keys::kOutputIndex, index}, {keys::kItem, callItem(c, true)}});
+        ++index;
+    }
+    push("response.completed", {{keys::kResponse, response(q, r, true)}});
+    return out;
+}
+
+} // namespace
+
+const MockDialect& mockDialect()
+{
+    static const MockDialect d = [] {
+        MockDialect m{Wire::Responses, "/v1"};
+        m.servesPath = &servesPath;
+        m.readRequest = &readRequest;
+        m.renderBody = &renderBody;
+        m.renderEvents = &renderEvents;
+        // The same error object as Chat Completions.
+        m.renderError = &openai::renderChatError;
+        return m;
+    }();
+    return d;
+}
+
+} // namespace tw::wire::responses
