@@ -11,6 +11,8 @@ int runConvert(const QStringList& args);
 int runExtract(const QStringList& args);
 int runCheck(const QStringList& args);
 int runMcp(const QStringList& args);
+int runSend(const QStringList& args);
+int runMockProvider(const QStringList& args);
 
 const std::vector<Command>& commands()
 {
@@ -18,7 +20,10 @@ const std::vector<Command>& commands()
         {"convert", "convert --to WIRE [--choice CHOICE] FILE|-", "convert a tool list to one wire's tools (and tool_choice)", &runConvert},
         {"extract", "extract [--wire WIRE] FILE|-", "extract tool calls, text and finish from a provider response", &runExtract},
         {"check", "check [--emit-actual] PATH...", "run conformance corpus files (golden tests for conversions)", &runCheck},
+        {"send", "send --wire WIRE [--profile ID] [--base-url URL] [--model M] [--stream] [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT",
+         "send one request to a provider (the offline mock with --profile mock) and show what went out and came back", &runSend},
         {"mcp", "mcp tools|call|serve ...", "list or call an MCP server's tools (--stdio \"CMD\" | --http URL); serve a project's mock tools", &runMcp},
+        {"mock-provider", "mock-provider [--port N] [--interval-ms MS]", "serve the built-in mock provider on 127.0.0.1 (every wire, streaming included); prints {\"port\", \"bases\"}", &runMockProvider},
     };
     return table;
 }

@@ -51,6 +51,7 @@ Result<Profile> profileFromJson(const Value& v)
         return makeError("invalid_profile", "a profile is an object with a non-empty string \"id\"");
     p.id = v["id"].str();
     p.label = v["label"].isString() ? std::string(v["label"].str()) : p.id;
+    p.defaultModel = v["model"].str();
     auto w = wire::fromName(v["wire"].str());
     if (!w)
         return bad(p.id, "unknown wire \"" + std::string(v["wire"].str()) + "\"");
@@ -97,7 +98,10 @@ Result<Profile> profileFromJson(const Value& v)
 Value profileToJson(const Profile& p)
 {
     json::ObjectBuilder b;
-    b.append("id", p.id).append("label", p.label).append("wire", wire::name(p.wire)).append("base_url", p.baseUrl);
+    b.append("id", p.id).append("label", p.label);
+    if (!p.defaultModel.empty())
+        b.append("model", p.defaultModel);
+    b.append("wire", wire::name(p.wire)).append("base_url", p.baseUrl);
     b.append("path", p.path);
     if (!p.streamPath.empty())
         b.append("stream_path", p.streamPath);

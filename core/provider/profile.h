@@ -30,6 +30,7 @@ struct Capabilities {
 struct Profile {
     std::string id;
     std::string label;
+    std::string defaultModel; // used when a request names no model
     wire::Wire wire = wire::Wire::OpenAI;
     std::string baseUrl;    // "mock:" = the built-in mock provider
     std::string path;       // appended to baseUrl; {model} is replaced

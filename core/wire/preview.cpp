@@ -14,6 +14,65 @@ Error atTool(Error e, std::size_t index)
     return e;
 }
 
+// The tool fields for parsed tools under a choice and its allow-list (agentscope rules:
+// the list filters the tools and must contain a forced tool).
+Result<ToolFields> fieldsFor(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
+                             const std::optional<std::vector<std::string>>& allowedTools, const json::Value& parallel,
+                             const json::Value& settings)
+{
+    std::vector<json::Value> names;
+    names.reserve(tools.size());
+    for (const model::Tool& t : tools)
+        names.push_back(t.name());
+    std::optional<std::vector<json::Value>> allow;
+    if (allowedTools) {
+        allow.emplace();
+        for (const std::string& n : *allowedTools)
+            allow->emplace_back(n);
+    }
+    auto scoped = model::scopeChoice(choice, allow ? &*allow : nullptr, names);
+    if (!scoped)
+        return scoped.error();
+    std::vector<model::Tool> forwarded;
+    if (allow) {
+        forwarded.reserve(tools.size());
+        for (const model::Tool& t : tools)
+            for (const json::Value& n : *allow)
+                if (n == t.name()) {
+                    forwarded.push_back(t);
+                    break;
+                }
+        tools = forwarded;
+    }
+    if (tools.empty())
+        return ToolFields{};
+    const RequestDialect& d = requestDialect(w);
+    ToolFieldsInput in;
+    auto formatted = formatTools(&d, tools);
+    if (!formatted)
+        return formatted.error();
+    in.tools = std::move(*formatted);
+    in.choice = scoped->choice;
+    in.parallel = parallel;
+    in.settings = settings;
+    return d.toolFields(in);
+}
+
+Result<std::vector<model::Tool>> parseAll(const std::vector<json::Value>& canonicalTools)
+{
+    std::vector<model::Tool> tools;
+    tools.reserve(canonicalTools.size());
+    for (std::size_t i = 0; i < canonicalTools.size(); ++i) {
+        auto t = parseTool(canonicalTools[i]);
+        if (!t)
+            return atTool(t.error(), i);
+        if (!*t)
+            return atTool(makeError("not_a_tool", "not a tool definition (an object with a name)"), i);
+        tools.push_back(std::move(**t));
+    }
+    return tools;
+}
+
 } // namespace
 
 Result<model::ToolChoice> choiceFromSetting(const project::ChoiceSetting& setting)
@@ -34,46 +93,13 @@ Result<model::ToolChoice> choiceFromSetting(const project::ChoiceSetting& settin
 Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
                                       const std::optional<std::vector<std::string>>& allowedTools)
 {
-    std::vector<json::Value> names;
-    names.reserve(tools.size());
-    for (const model::Tool& t : tools)
-        names.push_back(t.name());
-    std::optional<std::vector<json::Value>> allow;
-    if (allowedTools) {
-        allow.emplace();
-        for (const std::string& n : *allowedTools)
-            allow->emplace_back(n);
-    }
-    auto scoped = model::scopeChoice(choice, allow ? &*allow : nullptr, names);
-    if (!scoped)
-        return scoped.error();
-
-    std::vector<model::Tool> forwarded;
-    if (allow) {
-        forwarded.reserve(tools.size());
-        for (const model::Tool& t : tools)
-            for (const json::Value& n : *allow)
-                if (n == t.name()) {
-                    forwarded.push_back(t);
-                    break;
-                }
-        tools = forwarded;
-    }
-    if (tools.empty())
-        return json::Value::emptyObject();
-
-    const RequestDialect& d = requestDialect(w);
-    ToolFieldsInput in;
-    auto formatted = formatTools(&d, tools);
-    if (!formatted)
-        return formatted.error();
-    in.tools = std::move(*formatted);
-    in.choice = scoped->choice;
-    const ToolFields f = d.toolFields(in);
-    if (!f.systemPrompt)
-        return f.body;
-    json::ObjectBuilder b(f.body);
-    b.set(kSystem, json::Value(*f.systemPrompt));
+    auto r = fieldsFor(w, tools, choice, allowedTools, json::Value(), json::Value());
+    if (!r)
+        return r.error();
+    if (!r->systemPrompt)
+        return r->body;
+    json::ObjectBuilder b(r->body);
+    b.set(kSystem, json::Value(*r->systemPrompt));
     return std::move(b).build();
 }
 
@@ -82,17 +108,22 @@ Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& ca
     auto c = choiceFromSetting(choice);
     if (!c)
         return c.error();
-    std::vector<model::Tool> tools;
-    tools.reserve(canonicalTools.size());
-    for (std::size_t i = 0; i < canonicalTools.size(); ++i) {
-        auto t = parseTool(canonicalTools[i]);
-        if (!t)
-            return atTool(t.error(), i);
-        if (!*t)
-            return atTool(makeError("not_a_tool", "not a tool definition (an object with a name)"), i);
-        tools.push_back(std::move(**t));
-    }
-    return requestToolFields(w, tools, *c, choice.allowedTools);
+    auto tools = parseAll(canonicalTools);
+    if (!tools)
+        return tools.error();
+    return requestToolFields(w, *tools, *c, choice.allowedTools);
+}
+
+Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice,
+                                        const json::Value& parallel, const json::Value& settings)
+{
+    auto c = choiceFromSetting(choice);
+    if (!c)
+        return c.error();
+    auto tools = parseAll(canonicalTools);
+    if (!tools)
+        return tools.error();
+    return fieldsFor(w, *tools, *c, choice.allowedTools, parallel, settings);
 }
 
 Result<json::Value> toolToWire(Wire w, const json::Value& tool)

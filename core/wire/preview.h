@@ -15,6 +15,7 @@
 #include "model/toolchoice.h"
 #include "project/project.h"
 #include "result.h"
+#include "wire/dialect.h"
 #include "wire/wire.h"
 
 #include <optional>
@@ -37,6 +38,12 @@ Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& ca
 // entry and re-parses only the entry being edited).
 Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
                                       const std::optional<std::vector<std::string>>& allowedTools);
+
+// The tool part of a real request: the same rules, plus the parallel switch (null: unset)
+// and profile settings (hermes_* keys), kept apart from the system prompt so the request
+// builder can place it. Tools that are not function tools are errors, as above.
+Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice,
+                                        const json::Value& parallel, const json::Value& settings);
 
 // One tool in the wire's shape (a Gemini function declaration, the MCP shape on Hermes),
 // for the view of the tool under the cursor.

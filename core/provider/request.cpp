@@ -1,0 +1,212 @@
+#include "provider/request.h"
+
+#include "json/json.h"
+#include "net/redact.h"
+#include "util/strings.h"
+#include "wire/body.h"
+#include "wire/preview.h"
+
+namespace tw::provider {
+
+using json::Value;
+
+namespace {
+
+std::string joinUrl(std::string base, std::string path, const std::string& model)
+{
+    while (!base.empty() && base.back() == '/')
+        base.pop_back();
+    const std::size_t m = path.find("{model}");
+    if (m != std::string::npos)
+        path.replace(m, 7, model);
+    if (!path.empty() && path.front() != '/')
+        path.insert(path.begin(), '/');
+    return base + path;
+}
+
+const Value* findTool(const std::vector<Value>& tools, std::string_view name)
+{
+    for (const Value& t : tools)
+        if (t["name"].str() == name)
+            return &t;
+    return nullptr;
+}
+
+std::string shellQuote(std::string_view s)
+{
+    std::string out = "'";
+    for (char c : s) {
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
+    }
+    out += "'";
+    return out;
+}
+
+} // namespace
+
+Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset)
+{
+    const Profile* profile = findProfile(preset.profile);
+    if (!profile)
+        return makeError("unknown_profile", "preset \"" + preset.name + "\": no provider profile named \"" + preset.profile + "\"");
+    RequestInput in;
+    in.profile = *profile;
+    if (!preset.wire.empty()) {
+        auto w = wire::fromName(preset.wire);
+        if (!w)
+            return makeError("unknown_wire", "preset \"" + preset.name + "\": unknown wire \"" + preset.wire + "\"");
+        in.wire = *w;
+    }
+    in.baseUrl = preset.baseUrl;
+    in.model = preset.model;
+    in.system = preset.system;
+    in.messages = preset.messages;
+    in.tools = p.tools;
+    in.choice = p.choice;
+    in.parallel = preset.parallelToolCalls;
+    in.maxTokens = preset.maxTokens;
+    in.temperature = preset.temperature;
+    in.stream = preset.stream;
+    return in;
+}
+
+Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key)
+{
+    BuiltRequest out;
+    const Profile& profile = in.profile;
+    out.wire = in.wire.value_or(profile.wire);
+    out.stream = in.stream;
+    // The mock profile speaks every wire: paths and framing come from the wire's own profile.
+    const Profile& shape = profile.isMock() || (in.wire && *in.wire != profile.wire) ? profileForWire(out.wire) : profile;
+    out.streamFormat = shape.streamFormat;
+    if (in.stream && !profile.caps.streaming)
+        return makeError("unsupported", "profile \"" + profile.id + "\" does not stream");
+
+    // A forced tool the provider cannot force natively becomes structured output.
+    project::ChoiceSetting choice = in.choice;
+    Value responseSchema;
+    if (choice.type == "tool" && !profile.caps.namedToolChoice &&
+        (out.wire == wire::Wire::OpenAI || out.wire == wire::Wire::Ollama)) {
+        const Value* tool = findTool(in.tools, choice.name);
+        if (!tool)
+            return makeError("unknown_tool", "the forced tool \"" + choice.name + "\" is not in the project", "/tool_choice/name");
+        responseSchema = tool->contains("input_schema") ? (*tool)["input_schema"] : (*tool)["inputSchema"];
+        if (!responseSchema.isObject())
+            responseSchema = Value{{"type", "object"}, {"properties", Value::emptyObject()}};
+        out.syntheticTool = choice.name;
+    }
+
+    wire::BodyInput body;
+    body.model = in.model;
+    body.system = in.system;
+    body.messages = in.messages.isArray() ? in.messages : Value::array();
+    body.appended = in.appended;
+    body.maxTokens = in.maxTokens;
+    body.temperature = in.temperature;
+    body.stream = in.stream;
+    if (out.syntheticTool) {
+        body.responseSchema = responseSchema;
+        body.responseSchemaName = *out.syntheticTool;
+    } else {
+        const Value parallel = (in.parallel && profile.caps.parallelControl) ? Value(*in.parallel) : Value();
+        auto fields = wire::toolFieldsForRequest(out.wire, in.tools, choice, parallel, in.settings);
+        if (!fields)
+            return fields.error();
+        body.tools = *fields;
+    }
+    out.body = wire::buildBody(out.wire, body);
+
+    const std::string base = in.baseUrl.empty() ? profile.baseUrl : in.baseUrl;
+    if (base == "mock:")
+        return makeError("mock_not_running", "the mock profile needs the built-in mock provider's address");
+    const std::string path = (in.stream && !shape.streamPath.empty()) ? shape.streamPath : shape.path;
+    out.http.method = "POST";
+    out.http.url = QUrl(qs(joinUrl(base, path, in.model)));
+    if (!out.http.url.isValid())
+        return makeError("bad_url", "not a valid URL: " + joinUrl(base, path, in.model));
+    out.http.body = qb(json::compact(out.body));
+    out.http.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
+    if (in.stream)
+        out.http.headers.append(qMakePair(QByteArray("Accept"), QByteArray(shape.streamFormat == "ndjson" ? "application/x-ndjson" : "text/event-stream")));
+    for (const auto& [k, v] : profile.headers)
+        out.http.headers.append({qb(k), qb(v)});
+    if (!profile.auth.env.empty())
+        out.keyEnv = profile.auth.env.front();
+    if (profile.auth.scheme != "none") {
+        if (key && !key->empty()) {
+            const QByteArray value = profile.auth.scheme == "bearer" ? "Bearer " + qb(*key) : qb(*key);
+            out.http.headers.append({qb(profile.auth.header), value});
+            out.secrets << qs(*key);
+        } else if (!profile.auth.optional) {
+            std::string vars;
+            for (const std::string& e : profile.auth.env)
+                vars += (vars.empty() ? "" : " or ") + e;
+            return makeError("missing_key", "profile \"" + profile.id + "\" needs an API key: set " +
+                                                 (vars.empty() ? std::string("one in the keyring") : vars + ", or store one in the keyring"));
+        }
+    }
+
+    out.view.method = "POST";
+    out.view.url = ss(net::redactUrl(out.http.url).toString());
+    out.view.requestHeaders = net::redactHeaders(out.http.headers);
+    out.view.requestBody = out.body;
+    out.view.stream = in.stream;
+    out.view.wire = out.wire;
+    return out;
+}
+
+std::optional<model::ToolCall> syntheticCall(const std::string& tool, const wire::Reply& reply)
+{
+    if (!reply.text)
+        return std::nullopt;
+    model::DecodedArguments d = model::decodeArgumentsText(*reply.text, model::BlankArguments::Empty);
+    model::ToolCall c;
+    c.name = tool;
+    c.arguments = d.object;
+    c.argumentsUndecodable = d.undecodable;
+    c.argumentsError = d.error;
+    if (d.undecodable)
+        c.rawArguments = Value(*reply.text);
+    c.synthetic = true;
+    return c;
+}
+
+std::string curlCommand(const BuiltRequest& r)
+{
+    std::string cmd = "curl -sS";
+    if (r.stream)
+        cmd += " -N";
+    cmd += " -X " + std::string(r.http.method.constData()) + " " + shellQuote(ss(net::redactUrl(r.http.url).toString()));
+    for (const auto& [k, v] : r.http.headers) {
+        const std::string name(k.constData(), std::size_t(k.size()));
+        if (net::isSecretHeader(k)) {
+            // The key stays out of the command: the shell expands the variable at run time.
+            const std::string var = r.keyEnv.empty() ? std::string("API_KEY") : r.keyEnv;
+            const std::string prefix = v.startsWith("Bearer ") ? "Bearer " : "";
+            cmd += " \\\n  -H \"" + name + ": " + prefix + "$" + var + "\"";
+        } else {
+            cmd += " \\\n  -H " + shellQuote(name + ": " + std::string(v.constData(), std::size_t(v.size())));
+        }
+    }
+    cmd += " \\\n  --data-binary " + shellQuote(std::string(r.http.body.constData(), std::size_t(r.http.body.size())));
+    return cmd;
+}
+
+std::string rawHttpText(const BuiltRequest& r)
+{
+    const QUrl u = net::redactUrl(r.http.url);
+    std::string out = std::string(r.http.method.constData()) + " " + ss(u.path(QUrl::FullyEncoded));
+    if (u.hasQuery())
+        out += "?" + ss(u.query(QUrl::FullyEncoded));
+    out += " HTTP/1.1\r\nHost: " + ss(u.authority()) + "\r\n";
+    for (const auto& [k, v] : net::redactHeaders(r.http.headers))
+        out += std::string(k.constData(), std::size_t(k.size())) + ": " + std::string(v.constData(), std::size_t(v.size())) + "\r\n";
+    out += "Content-Length: " + std::to_string(r.http.body.size()) + "\r\n\r\n";
+    out += std::string(r.http.body.constData(), std::size_t(r.http.body.size()));
+    return out;
+}
+
+} // namespace tw::provider

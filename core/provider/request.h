@@ -1,0 +1,68 @@
+#pragma once
+// Building a whole request from a preset: method, URL, headers and body bytes, through the
+// wire dialects. The preview and the bytes sent come from the same serialization (keys in
+// order). Keys are redacted in every view (Exchange), never in what is sent.
+//
+// A forced tool on a profile without named tool choice is rewritten into the wire's
+// structured-output request (response_format json_schema on OpenAI-compatible servers,
+// format: <schema> on Ollama); the reply's JSON text is then read back as a call of that
+// tool with synthetic: true (syntheticCall).
+
+#include "json/value.h"
+#include "net/httpjob.h"
+#include "project/project.h"
+#include "provider/exchange.h"
+#include "provider/profile.h"
+#include "result.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tw::provider {
+
+struct RequestInput {
+    Profile profile;
+    std::optional<wire::Wire> wire; // the preset's wire (the mock profile speaks them all)
+    std::string baseUrl;            // replaces the profile's base; "" = the profile's
+    std::string model;
+    std::string system;
+    json::Value messages = json::Value::array();
+    std::vector<json::Value> tools; // canonical tools
+    project::ChoiceSetting choice;
+    std::optional<bool> parallel;
+    std::optional<long long> maxTokens;
+    std::optional<double> temperature;
+    bool stream = false;
+    json::Value settings;              // profile settings (hermes_* ...)
+    std::vector<json::Value> appended; // wire-shaped messages from earlier tool rounds
+};
+
+struct BuiltRequest {
+    wire::Wire wire = wire::Wire::OpenAI;
+    net::HttpRequestSpec http; // what is sent, key included
+    json::Value body;
+    bool stream = false;
+    std::string streamFormat = "sse";
+    std::optional<std::string> syntheticTool; // forced tool answered through structured output
+    Exchange view;                            // method, url, headers (redacted), body
+    QStringList secrets;                      // to scrub from anything shown
+    std::string keyEnv;                       // the environment variable a curl export names
+};
+
+// Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a
+// key and has none is an error naming the variables to set, unless auth is optional.
+Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key);
+
+// The input for a project preset (its profile from `profiles`, the project's tools/choice).
+Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset);
+
+// Reads a structured-output reply back as a call of the forced tool (synthetic: true).
+std::optional<model::ToolCall> syntheticCall(const std::string& tool, const wire::Reply& reply);
+
+// Export: a curl command line (the key as an environment-variable reference, never its
+// value) and the raw HTTP request text (key redacted).
+std::string curlCommand(const BuiltRequest& r);
+std::string rawHttpText(const BuiltRequest& r);
+
+} // namespace tw::provider
