@@ -12,6 +12,7 @@ int runExtract(const QStringList& args);
 int runCheck(const QStringList& args);
 int runMcp(const QStringList& args);
 int runSend(const QStringList& args);
+int runLoop(const QStringList& args);
 int runMockProvider(const QStringList& args);
 
 const std::vector<Command>& commands()
@@ -22,6 +23,8 @@ const std::vector<Command>& commands()
         {"check", "check [--emit-actual] PATH...", "run conformance corpus files (golden tests for conversions)", &runCheck},
         {"send", "send --wire WIRE [--profile ID] [--base-url URL] [--model M] [--stream] [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT",
          "send one request to a provider (the offline mock with --profile mock) and show what went out and came back", &runSend},
+        {"loop", "loop PROJECT [--preset NAME] [--stdio \"COMMAND ARGS...\" | --http URL] [--max-iterations N] [--base-url URL]",
+         "run a preset as a live tool loop (mock MCP server by default) until the model answers in text", &runLoop},
         {"mcp", "mcp tools|call|serve ...", "list or call an MCP server's tools (--stdio \"CMD\" | --http URL); serve a project's mock tools", &runMcp},
         {"mock-provider", "mock-provider [--port N] [--interval-ms MS]", "serve the built-in mock provider on 127.0.0.1 (every wire, streaming included); prints {\"port\", \"bases\"}", &runMockProvider},
     };

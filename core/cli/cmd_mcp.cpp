@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/io.h"
+#include "cli/mcptarget.h"
 #include "json/json.h"
 #include "mcp/client.h"
 #include "mcp/mockserver.h"
@@ -26,11 +27,7 @@ constexpr const char* kSynopsis =
     "       toolwire mcp call (--stdio \"COMMAND ARGS...\" | --http URL) TOOL [ARGUMENTS_JSON]\n"
     "       toolwire mcp serve PROJECT";
 
-struct Target {
-    QString stdio;
-    QString http;
-    QStringList rest;
-};
+using Target = McpTarget;
 
 std::optional<Target> parseTarget(const QStringList& args, int& usage)
 {
@@ -55,24 +52,6 @@ std::optional<Target> parseTarget(const QStringList& args, int& usage)
         return std::nullopt;
     }
     return t;
-}
-
-std::unique_ptr<mcp::Transport> makeTransport(const Target& t, QNetworkAccessManager* nam, Error* err)
-{
-    if (!t.stdio.isEmpty()) {
-        auto spec = mcp::parseCommandLine(t.stdio);
-        if (!spec) {
-            *err = spec.error();
-            return nullptr;
-        }
-        return std::make_unique<mcp::StdioTransport>(*spec);
-    }
-    const QUrl url(t.http);
-    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        *err = makeError("bad_arguments", "not an http(s) URL: " + ss(t.http));
-        return nullptr;
-    }
-    return std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{url, {}}, nam);
 }
 
 void closeAndWait(mcp::Client& client)

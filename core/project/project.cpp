@@ -75,6 +75,7 @@ bool Preset::operator==(const Preset& o) const
     return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && model == o.model &&
            system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens &&
            temperature == o.temperature && parallelToolCalls == o.parallelToolCalls && stream == o.stream &&
+           choice == o.choice && tools == o.tools &&
            membersEqual(extra, o.extra);
 }
 
@@ -98,9 +99,8 @@ const json::Value* Project::findTool(std::string_view toolName) const
     return nullptr;
 }
 
-static bool readChoice(Reader& r, const Value& v, ChoiceSetting& out)
+static bool readChoice(Reader& r, const Value& v, ChoiceSetting& out, const std::string& ptr = "/tool_choice")
 {
-    const std::string ptr = "/tool_choice";
     if (!v.isObject())
         return r.fail(ptr, std::string("expected an object, got ") + json::typeName(v.type()));
     if (const Value* t = v.find(keys::Type)) {
@@ -182,6 +182,23 @@ static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset
             if (!val.isBool())
                 return r.fail(mp, std::string("expected true or false, got ") + json::typeName(val.type()));
             p.stream = val.toBool();
+        } else if (k == keys::ToolChoice) {
+            ChoiceSetting c;
+            if (!readChoice(r, val, c, mp))
+                return false;
+            p.choice = c;
+        } else if (k == keys::Tools) {
+            if (!val.isArray())
+                return r.fail(mp, "expected an array of tool names");
+            std::vector<std::string> names;
+            std::size_t i = 0;
+            for (const Value& n : val.items()) {
+                std::string s;
+                if (!r.string(n, mp + "/" + std::to_string(i++), s))
+                    return false;
+                names.push_back(std::move(s));
+            }
+            p.tools = std::move(names);
         } else {
             p.extra.push_back(m);
         }
@@ -293,6 +310,12 @@ static Value presetValue(const Preset& p)
     if (p.parallelToolCalls)
         b.append(keys::Parallel, *p.parallelToolCalls);
     b.append(keys::Stream, p.stream);
+    if (p.choice)
+        b.append(keys::ToolChoice, choiceValue(*p.choice));
+    if (p.tools) {
+        std::vector<Value> names(p.tools->begin(), p.tools->end());
+        b.append(keys::Tools, Value(std::move(names)));
+    }
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     return std::move(b).build();

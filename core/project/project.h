@@ -9,7 +9,8 @@
 //   "tools": [ {"name", "description", "input_schema", ...}, ... ],   canonical tools, verbatim
 //   "tool_choice": {"type": "auto"|"any"|"none"|"tool", "name"?, "allowed_tools"?: [names]},
 //   "presets": [ {"name", "profile", "wire"?, "base_url"?, "model", "system", "messages": [...],
-//                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream", ...} ],
+//                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream",
+//                 "tool_choice"? (as above: overrides the project's), "tools"? [names sent], ...} ],
 //   ...  members this version does not know are kept verbatim, in order
 // }
 // Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h).
@@ -51,6 +52,8 @@ struct Preset {
     std::optional<double> temperature;
     std::optional<bool> parallelToolCalls;
     bool stream = false;
+    std::optional<ChoiceSetting> choice; // overrides the project's tool choice
+    std::optional<std::vector<std::string>> tools; // the tools sent, by name; nullopt: all
     std::vector<json::Member> extra; // unknown members, verbatim
 
     bool operator==(const Preset& o) const;

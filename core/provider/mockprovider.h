@@ -119,6 +119,8 @@ struct ReceivedRequest {
     QByteArray body;
     std::optional<wire::Wire> wire; // the wire that answered; nullopt for other paths
     int status = 0;                 // the status answered with
+
+    QByteArray header(const QByteArray& name) const; // case-insensitive, first match
 };
 
 class MockProvider : public QObject {

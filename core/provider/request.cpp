@@ -64,8 +64,17 @@ Result<RequestInput> inputFromPreset(const project::Project& p, const project::P
     in.model = preset.model;
     in.system = preset.system;
     in.messages = preset.messages;
-    in.tools = p.tools;
-    in.choice = p.choice;
+    if (preset.tools) {
+        for (const std::string& name : *preset.tools) {
+            const Value* t = p.findTool(name);
+            if (!t)
+                return makeError("unknown_tool", "preset \"" + preset.name + "\" names a tool the project does not have: " + name);
+            in.tools.push_back(*t);
+        }
+    } else {
+        in.tools = p.tools;
+    }
+    in.choice = preset.choice.value_or(p.choice);
     in.parallel = preset.parallelToolCalls;
     in.maxTokens = preset.maxTokens;
     in.temperature = preset.temperature;

@@ -114,8 +114,6 @@ bool matchesRegex(std::string_view pattern, std::string_view s)
     return re.isValid() && re.match(qs(s)).hasMatch();
 }
 
-bool fullMatch(std::string_view pattern, std::string_view s) { return matchesRegex("^(?:" + std::string(pattern) + ")$", s); }
-
 // ---- the user's message, read once --------------------------------------------------------
 
 struct NumberHint {
@@ -567,7 +565,7 @@ Value Generator::array(const Value& s, std::string_view name, int depth)
             if (!replaced && v.isString())
                 v = Value(std::string(v.str()) + "-" + std::to_string(i + 1));
             else if (!replaced && v.isNumber())
-                v = Value(v.toDouble() + static_cast<double>(i));
+                v = v.isInteger() ? Value(*v.toInt() + static_cast<long long>(i)) : Value(v.toDouble() + static_cast<double>(i));
         }
         out.push_back(std::move(v));
     }

@@ -192,7 +192,10 @@ std::vector<model::ToolCall> StreamAssembler::finalCalls() const
 Reply StreamAssembler::reply() const
 {
     Reply r;
-    r.calls = finalCalls();
+    // A reply whose calls could not be walked (malformed_input, client_actionable_unmapped)
+    // has no calls to run: reporting some would look like a complete turn.
+    if (!m_extractError)
+        r.calls = finalCalls();
     if (!m_text.empty())
         r.text = m_text;
     const bool refused = m_hasRefusal && !m_refusal.empty();

@@ -38,6 +38,7 @@ constexpr std::string_view kId = "id";
 constexpr std::string_view kArgs = "args";
 constexpr std::string_view kResponse = "response";
 constexpr std::string_view kOutput = "output";
+constexpr std::string_view kResult = "result";
 constexpr std::string_view kError = "error";
 constexpr std::string_view kGenerationConfig = "generationConfig";
 constexpr std::string_view kGenerationConfigSnake = "generation_config";
@@ -108,8 +109,12 @@ MockToolResult resultOf(const Value& fr)
     r.name = model::displayText(fr[keys::kName]);
     r.callId = model::displayText(fr[keys::kId]);
     const Value& response = fr[keys::kResponse];
+    // The documented keys ("output", "error"), the common "result", a content list; else the
+    // whole object.
     if (const Value* out = response.find(keys::kOutput)) {
         r.text = model::displayText(*out);
+    } else if (const Value* res = response.find(keys::kResult)) {
+        r.text = model::displayText(*res);
     } else if (const Value* err = response.find(keys::kError)) {
         r.text = model::displayText(*err);
         r.isError = true;

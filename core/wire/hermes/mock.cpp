@@ -6,6 +6,9 @@
 #include "wire/ndjson.h"
 #include "wire/openai/mock.h"
 
+#include <cctype>
+#include <optional>
+
 namespace tw::wire::hermes {
 
 namespace {
@@ -26,6 +29,8 @@ constexpr std::string_view kDeveloper = "developer";
 constexpr std::string_view kToolsOpen = "<tools>";
 constexpr std::string_view kToolsClose = "</tools>";
 constexpr std::string_view kDefaultCallTag = "tool_call";
+constexpr std::string_view kUser = "user";
+constexpr std::string_view kToolRole = "tool";
 
 // The system text of a chat body (system and developer messages, joined).
 std::string systemText(const Value& body)
@@ -39,21 +44,37 @@ std::string systemText(const Value& body)
     return out;
 }
 
-bool claimsBody(const Value& body)
+// The tool list: the first <tools>…</tools> with something inside (the template mentions
+// "<tools></tools> XML tags" before the real block). Offsets of the inner text, and of the
+// end of the block.
+struct Block {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    std::size_t after = 0;
+};
+
+std::optional<Block> toolsBlock(std::string_view system)
 {
-    const std::string s = systemText(body);
-    const std::size_t open = s.find(kToolsOpen);
-    return open != std::string::npos && s.find(kToolsClose, open) != std::string::npos;
+    for (std::size_t open = system.find(kToolsOpen); open != std::string_view::npos; open = system.find(kToolsOpen, open + 1)) {
+        const std::size_t begin = open + kToolsOpen.size();
+        const std::size_t close = system.find(kToolsClose, begin);
+        if (close == std::string_view::npos)
+            return std::nullopt;
+        if (system.substr(begin, close - begin).find_first_not_of(" \t\r\n") != std::string_view::npos)
+            return Block{begin, close, close + kToolsClose.size()};
+    }
+    return std::nullopt;
 }
 
-// The JSON values between <tools> and </tools>: an array, or objects one after another.
+bool claimsBody(const Value& body) { return toolsBlock(systemText(body)).has_value(); }
+
+// The JSON values of the tool list: an array, or objects one after another.
 std::vector<Value> promptTools(std::string_view system)
 {
-    const std::size_t open = system.find(kToolsOpen);
-    const std::size_t close = system.find(kToolsClose, open);
-    if (open == std::string_view::npos || close == std::string_view::npos)
+    const auto block = toolsBlock(system);
+    if (!block)
         return {};
-    const std::string_view inner = system.substr(open + kToolsOpen.size(), close - open - kToolsOpen.size());
+    const std::string_view inner = system.substr(block->begin, block->end - block->begin);
     struct Sink final : JsonSequenceDecoder::Sink {
         std::vector<Value> values;
         void onValue(std::string_view text) override
@@ -79,35 +100,67 @@ bool isTagChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 // "… within <tool_call></tool_call> XML tags"), else the default.
 std::string callTagOf(std::string_view system)
 {
-    const std::size_t close = system.find(kToolsClose);
-    if (close == std::string_view::npos)
+    const auto block = toolsBlock(system);
+    if (!block)
         return std::string(kDefaultCallTag);
-    for (std::size_t i = system.find('<', close + kToolsClose.size()); i != std::string_view::npos; i = system.find('<', i + 1)) {
+    for (std::size_t i = system.find('<', block->after); i != std::string_view::npos; i = system.find('<', i + 1)) {
         std::size_t j = i + 1;
         while (j < system.size() && isTagChar(system[j]))
             ++j;
-        if (j > i + 1 && j < system.size() && system[j] == '>')
+        if (j > i + 1 && j < system.size() && system[j] == '>' && system.substr(i, j - i + 1) != kToolsOpen)
             return std::string(system.substr(i + 1, j - i - 1));
     }
     return std::string(kDefaultCallTag);
 }
 
-// A <tool_response>{"name", "content"}</tool_response> message as a result.
-void readResponse(MockToolResult& r)
+// The results in a tool turn's text: each <tag>{"name", "content"}</tag> block (the
+// response tag is a profile setting, so any tag is read), or the whole text when it has none.
+std::vector<MockToolResult> responsesIn(std::string_view text)
 {
-    std::string_view t = r.text;
-    const std::size_t open = t.find('>');
-    const std::size_t close = t.rfind("</");
-    if (t.starts_with('<') && open != std::string_view::npos && close != std::string_view::npos && close > open)
-        t = t.substr(open + 1, close - open - 1);
-    auto v = json::parse(t);
-    if (!v || !v->isObject()) {
-        r.text = std::string(t);
-        return;
+    std::vector<MockToolResult> out;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t open = text.find('<', at);
+        if (open == std::string_view::npos)
+            break;
+        std::size_t j = open + 1;
+        while (j < text.size() && isTagChar(text[j]))
+            ++j;
+        if (j == open + 1 || j >= text.size() || text[j] != '>') {
+            at = open + 1;
+            continue;
+        }
+        const std::string closeTag = "</" + std::string(text.substr(open + 1, j - open - 1)) + ">";
+        const std::size_t close = text.find(closeTag, j);
+        const std::string_view inner = text.substr(j + 1, close == std::string_view::npos ? std::string_view::npos : close - j - 1);
+        MockToolResult r;
+        auto v = json::parse(inner);
+        if (v && v->isObject()) {
+            r.name = model::hasName((*v)[keys::kName]) ? model::displayText((*v)[keys::kName]) : std::string();
+            r.text = model::displayText(v->contains(keys::kContent) ? (*v)[keys::kContent] : *v);
+        } else {
+            r.text = std::string(inner);
+            while (!r.text.empty() && std::isspace(static_cast<unsigned char>(r.text.back())))
+                r.text.pop_back();
+            r.text.erase(0, std::min(r.text.find_first_not_of(" \t\r\n"), r.text.size()));
+        }
+        out.push_back(std::move(r));
+        if (close == std::string_view::npos)
+            break;
+        at = close + closeTag.size();
     }
-    if (model::hasName((*v)[keys::kName]))
-        r.name = model::displayText((*v)[keys::kName]);
-    r.text = model::displayText((*v)[keys::kContent]);
+    if (out.empty())
+        out.push_back(MockToolResult{std::string(), std::string(), std::string(text), false});
+    return out;
+}
+
+bool isResponseTurn(const Value& m)
+{
+    const std::string_view role = m[keys::kRole].str();
+    if (role == kToolRole)
+        return true;
+    // Some templates send the responses in a user turn.
+    return role == kUser && contentText(m[keys::kContent]).find("<tool_response>") != std::string::npos;
 }
 
 Result<MockRequest> readRequest(std::string_view, std::string_view, const Value& body)
@@ -119,8 +172,20 @@ Result<MockRequest> readRequest(std::string_view, std::string_view, const Value&
     q->tools = readMockTools(Value(promptTools(system)), &parseTool);
     q->callTag = callTagOf(system);
     q->choice = readMockChoice(body[keys::kToolChoice]);
-    for (MockToolResult& r : q->toolResults)
-        readResponse(r);
+    // The conversation ends with tool turns: their results, and the user text before them.
+    const auto items = body[keys::kMessages].items();
+    std::size_t first = items.size();
+    while (first > 0 && isResponseTurn(items[first - 1]))
+        --first;
+    q->toolResults.clear();
+    for (std::size_t i = first; i < items.size(); ++i)
+        for (MockToolResult& r : responsesIn(contentText(items[i][keys::kContent])))
+            q->toolResults.push_back(std::move(r));
+    for (std::size_t i = first; i-- > 0;)
+        if (items[i][keys::kRole].str() == kUser) {
+            q->lastUserText = contentText(items[i][keys::kContent]);
+            break;
+        }
     return q;
 }
 

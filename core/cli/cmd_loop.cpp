@@ -1,0 +1,140 @@
+// toolwire loop PROJECT [--preset NAME] [--stdio "COMMAND ARGS..." | --http URL]
+//                       [--max-iterations N] [--base-url URL]
+// Runs the project's preset as a live tool loop: the provider (the built-in mock for the
+// mock profile), and the MCP server (the project's scripted mock tools by default).
+
+#include "cli/cli.h"
+#include "cli/io.h"
+#include "cli/mcptarget.h"
+#include "json/json.h"
+#include "loop/liveloop.h"
+#include "mcp/mockserver.h"
+#include "net/redact.h"
+#include "project/project.h"
+#include "provider/keys.h"
+#include "provider/mockprovider.h"
+#include "util/strings.h"
+
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QTimer>
+
+namespace tw::cli {
+
+namespace {
+constexpr const char* kSynopsis =
+    "loop PROJECT [--preset NAME] [--stdio \"COMMAND ARGS...\" | --http URL] [--max-iterations N] [--base-url URL]";
+}
+
+int runLoop(const QStringList& args)
+{
+    McpTarget target;
+    QString preset, baseUrl, projectPath;
+    int maxIterations = -1;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString& k = args[i];
+        auto value = [&](QString& into) {
+            if (i + 1 >= args.size())
+                return false;
+            into = args[++i];
+            return true;
+        };
+        bool ok = true;
+        if (k == QLatin1String("--preset"))
+            ok = value(preset);
+        else if (k == QLatin1String("--stdio"))
+            ok = value(target.stdio);
+        else if (k == QLatin1String("--http"))
+            ok = value(target.http);
+        else if (k == QLatin1String("--base-url"))
+            ok = value(baseUrl);
+        else if (k == QLatin1String("--max-iterations")) {
+            QString n;
+            ok = value(n);
+            maxIterations = n.toInt(&ok);
+            ok = ok && maxIterations >= 0;
+        } else if (k.startsWith(QLatin1String("--")))
+            return usageError("unknown option " + ss(k), kSynopsis);
+        else if (projectPath.isEmpty())
+            projectPath = k;
+        else
+            return usageError("unexpected argument " + ss(k), kSynopsis);
+        if (!ok)
+            return usageError(ss(k) + " needs a valid value", kSynopsis);
+    }
+    if (projectPath.isEmpty())
+        return usageError("a PROJECT is required", kSynopsis);
+    if (!target.stdio.isEmpty() && !target.http.isEmpty())
+        return usageError("give at most one of --stdio and --http", kSynopsis);
+
+    auto project = project::load(projectPath);
+    if (!project)
+        return fail(project.error());
+    if (project->presets.empty())
+        return fail(makeError("invalid_project", "the project has no request presets"));
+    const project::Preset* chosen = &project->presets.front();
+    if (!preset.isEmpty()) {
+        chosen = nullptr;
+        for (const project::Preset& p : project->presets)
+            if (qs(p.name) == preset)
+                chosen = &p;
+        if (!chosen)
+            return usageError("no preset named " + ss(preset), kSynopsis);
+    }
+    auto in = provider::inputFromPreset(*project, *chosen);
+    if (!in)
+        return fail(in.error());
+    if (!baseUrl.isEmpty())
+        in->baseUrl = ss(baseUrl);
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<provider::MockProvider> mockProvider;
+    if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
+        mockProvider = std::make_unique<provider::MockProvider>();
+        if (!mockProvider->listen())
+            return fail(makeError("transport", "could not start the mock provider"));
+        in->baseUrl = ss(mockProvider->baseUrl(in->wire.value_or(in->profile.wire)));
+    }
+
+    std::unique_ptr<mcp::Transport> transport;
+    if (target.stdio.isEmpty() && target.http.isEmpty()) {
+        transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project->tools, project->mockTools));
+    } else {
+        Error err;
+        transport = makeTransport(target, &nam, &err);
+        if (!transport)
+            return fail(err);
+    }
+    mcp::Client client(std::move(transport));
+    if (auto ready = mcp::awaitReady(client); !ready)
+        return fail(ready.error());
+
+    const provider::ResolvedKey key = provider::keyFromEnvironment(in->profile);
+    loop::LiveLoop live(&nam, &client, *in, key.key);
+    if (maxIterations >= 0)
+        live.setMaxIterations(maxIterations);
+    QEventLoop wait;
+    loop::Outcome outcome;
+    QObject::connect(&live, &loop::LiveLoop::finished, &wait, [&](const loop::Outcome& o) {
+        outcome = o;
+        wait.quit();
+    });
+    live.start();
+    wait.exec();
+
+    QEventLoop closing;
+    QObject::connect(&client, &mcp::Client::closed, &closing, &QEventLoop::quit);
+    QTimer::singleShot(3000, &closing, &QEventLoop::quit);
+    client.close();
+    closing.exec();
+
+    QStringList secrets;
+    if (key.key)
+        secrets << qs(*key.key);
+    printText(ss(net::scrub(qb(json::pretty(loop::outcomeToJson(outcome)) + "\n"), secrets)));
+    return outcome.finalText && !outcome.error ? Ok : Failed;
+}
+
+} // namespace tw::cli

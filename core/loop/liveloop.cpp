@@ -1,0 +1,230 @@
+#include "loop/liveloop.h"
+
+#include "json/json.h"
+#include "util/strings.h"
+
+#include <QNetworkAccessManager>
+#include <QTimer>
+
+namespace tw::loop {
+
+using json::Value;
+
+Value outcomeToJson(const Outcome& o)
+{
+    std::vector<Value> rounds;
+    for (const Round& r : o.rounds) {
+        json::Value response = r.exchange.document;
+        if (response.isNull() && !r.exchange.raw.isEmpty())
+            response = Value(ss(r.exchange.raw));
+        rounds.push_back(Value{{"request", provider::requestToJson(r.exchange)},
+                               {"status", r.exchange.status ? Value(r.exchange.status) : Value()},
+                               {"response", response},
+                               {"calls", Value(r.calls)},
+                               {"results", Value(r.results)},
+                               {"timing", provider::timingToJson(r.exchange).set("tools_ms", static_cast<long long>(r.toolsMs))}});
+    }
+    Value error;
+    if (o.error)
+        error = Value{{"category", o.error->category}, {"message", o.error->message}};
+    return Value{{"final", o.finalText ? Value(*o.finalText) : Value()},
+                 {"mcp_calls", Value(o.mcpCalls)},
+                 {"appended", Value(o.appended)},
+                 {"rounds", Value(std::move(rounds))},
+                 {"error", error},
+                 {"mcp_log", o.protocolLog}};
+}
+
+LiveLoop::LiveLoop(QNetworkAccessManager* nam, mcp::Client* client, provider::RequestInput base, std::optional<std::string> key,
+                   QObject* parent)
+    : QObject(parent), m_nam(nam), m_client(client), m_base(std::move(base)), m_key(std::move(key))
+{
+    m_base.stream = false;
+    m_settings = settingsFor(m_base.wire.value_or(m_base.profile.wire), m_base.settings);
+}
+
+LiveLoop::~LiveLoop() = default;
+
+void LiveLoop::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    if (!m_client || !m_client->isReady()) {
+        QTimer::singleShot(0, this, [this] { fail(makeError("no_mcp_servers", "the loop needs a connected MCP server")); });
+        return;
+    }
+    // The tools come from the MCP server: what it lists is what the model is offered.
+    m_client->listTools([this](Result<Value> tools) {
+        if (m_stopped)
+            return;
+        if (!tools) {
+            fail(makeError("tool_transport_failed", "tools/list failed: " + tools.error().message));
+            return;
+        }
+        m_base.tools.assign(tools->items().begin(), tools->items().end());
+        for (const Value& t : tools->items())
+            m_known.emplace_back(t["name"].str());
+        sendRound();
+    });
+}
+
+void LiveLoop::stop()
+{
+    if (!m_running)
+        return;
+    m_stopped = true;
+    if (m_call)
+        m_call->cancel();
+    if (m_client && m_pendingRequest >= 0)
+        m_client->cancelRequest(m_pendingRequest, "the loop was stopped");
+    fail(makeError("stopped", "stopped by the user"));
+}
+
+void LiveLoop::sendRound()
+{
+    if (m_round >= m_settings.maxIterations) {
+        fail(makeError("max_iterations_exceeded",
+                       "the model still called tools after " + std::to_string(m_settings.maxIterations) + " requests"));
+        return;
+    }
+    ++m_round;
+    Q_EMIT roundStarted(m_round);
+    provider::RequestInput in = m_base;
+    for (const Value& round : m_outcome.appended)
+        for (const Value& m : round.items())
+            in.appended.push_back(m);
+    auto built = provider::buildRequest(in, m_key);
+    if (!built) {
+        fail(built.error());
+        return;
+    }
+    m_call = std::make_unique<provider::ProviderCall>(m_nam, *built);
+    connect(m_call.get(), &provider::ProviderCall::finished, this, &LiveLoop::onResponse);
+    m_call->start();
+}
+
+void LiveLoop::onResponse(const provider::Exchange& x)
+{
+    if (m_stopped)
+        return;
+    Round r;
+    r.exchange = x;
+    m_outcome.rounds.push_back(r);
+    Q_EMIT responseReceived(m_round, x);
+    if (x.error && x.error->category == "http_error") {
+        fail(*x.error);
+        return;
+    }
+    if (x.error && (x.status == 0 || x.document.isNull())) {
+        fail(makeError("http_error", "the provider request failed: " + x.error->message));
+        return;
+    }
+    auto plan = planRound(m_settings, x.document, m_known);
+    if (!plan) {
+        fail(plan.error());
+        return;
+    }
+    m_plan = std::move(*plan);
+    for (const PlannedCall& c : m_plan.calls)
+        m_outcome.rounds.back().calls.push_back(model::toView(c.call));
+    if (m_plan.final) {
+        m_outcome.finalText = m_plan.finalText;
+        finish();
+        return;
+    }
+    m_results.clear();
+    m_next = 0;
+    m_toolsClock.start();
+    executeNext();
+}
+
+void LiveLoop::executeNext()
+{
+    if (m_stopped)
+        return;
+    if (m_next >= m_plan.calls.size()) {
+        m_outcome.rounds.back().toolsMs = m_toolsClock.elapsed();
+        if (m_step) {
+            std::vector<Value> views;
+            for (const PlannedCall& c : m_plan.calls)
+                views.push_back(model::toView(c.call));
+            Q_EMIT paused(m_round, views, m_results);
+            return; // proceed() continues
+        }
+        finishRound();
+        return;
+    }
+    const PlannedCall& c = m_plan.calls[m_next];
+    if (c.action != PlannedCall::Action::Execute) {
+        m_results.push_back(syntheticResult(c));
+        ++m_next;
+        QTimer::singleShot(0, this, &LiveLoop::executeNext);
+        return;
+    }
+    m_outcome.mcpCalls.push_back(Value{{"name", c.call.name}, {"arguments", c.call.arguments}});
+    const std::string name = c.call.name;
+    m_pendingRequest = -1;
+    if (!m_client) {
+        m_results.push_back(transportFailureResult(name, "the MCP session is gone"));
+        ++m_next;
+        QTimer::singleShot(0, this, &LiveLoop::executeNext);
+        return;
+    }
+    m_client->callTool(name, c.call.arguments, [this, name](Result<Value> r) {
+        m_pendingRequest = -1;
+        if (m_stopped)
+            return;
+        if (!r) {
+            // A JSON-RPC error or a dead transport: the model is told, the run goes on.
+            m_results.push_back(transportFailureResult(name, r.error().message));
+        } else {
+            m_results.push_back(*r);
+        }
+        ++m_next;
+        executeNext();
+    });
+}
+
+void LiveLoop::proceed(std::vector<Value> results)
+{
+    if (!m_running || m_stopped)
+        return;
+    if (results.size() == m_plan.calls.size())
+        m_results = std::move(results);
+    finishRound();
+}
+
+void LiveLoop::finishRound()
+{
+    auto appended = formatRound(m_settings, m_plan, m_results);
+    if (!appended) {
+        fail(appended.error());
+        return;
+    }
+    m_outcome.rounds.back().results = m_results;
+    m_outcome.rounds.back().appended = *appended;
+    m_outcome.appended.push_back(*appended);
+    Q_EMIT roundFinished(m_round);
+    sendRound();
+}
+
+void LiveLoop::fail(Error e)
+{
+    if (!m_running)
+        return;
+    m_outcome.error = std::move(e);
+    finish();
+}
+
+void LiveLoop::finish()
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    if (m_client)
+        m_outcome.protocolLog = mcp::logToJson(m_client->protocolLog());
+    Q_EMIT finished(m_outcome);
+}
+
+} // namespace tw::loop
