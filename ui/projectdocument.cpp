@@ -9,7 +9,7 @@ namespace tw::ui {
 
 namespace {
 
-enum CommandId { ReplaceToolId = 1 };
+enum CommandId { ReplaceToolId = 1, SetPresetId = 2 };
 
 class ReplaceTool : public QUndoCommand {
 public:
@@ -77,6 +77,31 @@ public:
 private:
     ProjectDocument* m_doc; // not owned
     project::ChoiceSetting m_before, m_after;
+};
+
+class SetPreset : public QUndoCommand {
+public:
+    SetPreset(ProjectDocument* doc, int index, project::Preset before, project::Preset after)
+        : m_doc(doc), m_index(index), m_before(std::move(before)), m_after(std::move(after))
+    {
+        setText(QStringLiteral("Edit request preset"));
+    }
+    int id() const override { return SetPresetId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        auto* o = static_cast<const SetPreset*>(other);
+        if (o->m_index != m_index)
+            return false;
+        m_after = o->m_after; // typing in a field is one edit
+        return true;
+    }
+    void redo() override { m_doc->applyPreset(m_index, m_after); }
+    void undo() override { m_doc->applyPreset(m_index, m_before); }
+
+private:
+    ProjectDocument* m_doc; // not owned
+    int m_index;
+    project::Preset m_before, m_after;
 };
 
 } // namespace
@@ -157,6 +182,19 @@ void ProjectDocument::setChoice(const project::ChoiceSetting& choice)
     if (choice == m_project.choice)
         return;
     m_undo.push(new SetChoice(this, m_project.choice, choice));
+}
+
+void ProjectDocument::setPreset(int index, const project::Preset& preset)
+{
+    if (index < 0 || index >= int(m_project.presets.size()) || m_project.presets[size_t(index)] == preset)
+        return;
+    m_undo.push(new SetPreset(this, index, m_project.presets[size_t(index)], preset));
+}
+
+void ProjectDocument::applyPreset(int index, const project::Preset& preset)
+{
+    m_project.presets[size_t(index)] = preset;
+    Q_EMIT presetChanged(index);
 }
 
 void ProjectDocument::applyToolReplace(int index, const json::Value& tool)

@@ -32,6 +32,7 @@ public:
     void removeTool(int index);
     void moveTool(int from, int to);
     void setChoice(const project::ChoiceSetting& choice);
+    void setPreset(int index, const project::Preset& preset);
 
     // Raw mutators used by the undo commands; they emit the change signals.
     void applyToolReplace(int index, const json::Value& tool);
@@ -39,6 +40,7 @@ public:
     void applyToolRemove(int index);
     void applyToolMove(int from, int to);
     void applyChoice(const project::ChoiceSetting& choice);
+    void applyPreset(int index, const project::Preset& preset);
 
 Q_SIGNALS:
     void projectReset();
@@ -47,6 +49,7 @@ Q_SIGNALS:
     void toolRemoved(int index);
     void toolMoved(int from, int to);
     void choiceChanged();
+    void presetChanged(int index);
     void modifiedChanged(bool modified);
 
 private:

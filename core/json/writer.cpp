@@ -20,88 +20,6 @@ constexpr auto makeEscapeTable()
 }
 constexpr auto kEscape = makeEscapeTable();
 
-class Writer {
-public:
-    Writer(std::string& out, Style style) : m_out(out), m_pretty(style == Style::Pretty) {}
-
-    void write(const Value& v, int indent)
-    {
-        switch (v.type()) {
-        case Type::Null: m_out.append("null", 4); return;
-        case Type::Bool:
-            if (v.toBool())
-                m_out.append("true", 4);
-            else
-                m_out.append("false", 5);
-            return;
-        case Type::Number: {
-            auto t = v.numberText();
-            m_out.append(t.data(), t.size());
-            return;
-        }
-        case Type::String: writeString(m_out, v.str()); return;
-        case Type::Array: {
-            auto items = v.items();
-            if (items.empty()) {
-                m_out.append("[]", 2);
-                return;
-            }
-            m_out.push_back('[');
-            bool first = true;
-            for (const Value& item : items) {
-                if (!first)
-                    m_out.push_back(',');
-                first = false;
-                newline(indent + 1);
-                write(item, indent + 1);
-            }
-            newline(indent);
-            m_out.push_back(']');
-            return;
-        }
-        case Type::Object: {
-            auto members = v.members();
-            if (members.empty()) {
-                m_out.append("{}", 2);
-                return;
-            }
-            m_out.push_back('{');
-            bool first = true;
-            for (const Member& m : members) {
-                if (!first)
-                    m_out.push_back(',');
-                first = false;
-                newline(indent + 1);
-                writeString(m_out, m.key.str());
-                if (m_pretty)
-                    m_out.append(": ", 2);
-                else
-                    m_out.push_back(':');
-                write(m.value, indent + 1);
-            }
-            newline(indent);
-            m_out.push_back('}');
-            return;
-        }
-        }
-    }
-
-private:
-    void newline(int indent)
-    {
-        if (!m_pretty)
-            return;
-        m_out.push_back('\n');
-        m_out.append(static_cast<std::size_t>(indent) * 2, ' ');
-    }
-
-    std::string& m_out;
-    bool m_pretty;
-};
-
-} // namespace
-
-namespace {
 // Eight bytes at a time: true when any byte is a control character, '"' or '\\'.
 inline bool needsEscape8(std::uint64_t w)
 {
@@ -110,47 +28,168 @@ inline bool needsEscape8(std::uint64_t w)
     const std::uint64_t ctl = (w - ones * 0x20) & ~w & highs;
     return (ctl | hasZero(w ^ (ones * '"')) | hasZero(w ^ (ones * '\\'))) != 0;
 }
+
+// Writes into the string's own buffer through a raw cursor: the string is grown ahead of
+// each token (by its worst-case size) instead of checked per character, and trimmed to the
+// written length at the end. This is the hot path of every preview and every request body.
+class Writer {
+public:
+    Writer(std::string& out, Style style) : m_out(out), m_len(out.size()), m_pretty(style == Style::Pretty) {}
+    ~Writer() { m_out.resize(m_len); }
+
+    void write(const Value& v, int indent)
+    {
+        switch (v.type()) {
+        case Type::Null: raw("null", 4); return;
+        case Type::Bool:
+            if (v.toBool())
+                raw("true", 4);
+            else
+                raw("false", 5);
+            return;
+        case Type::Number: {
+            const auto t = v.numberText();
+            raw(t.data(), t.size());
+            return;
+        }
+        case Type::String: string(v.str()); return;
+        case Type::Array: {
+            const auto items = v.items();
+            if (items.empty()) {
+                raw("[]", 2);
+                return;
+            }
+            put('[');
+            bool first = true;
+            for (const Value& item : items) {
+                if (!first)
+                    put(',');
+                first = false;
+                newline(indent + 1);
+                write(item, indent + 1);
+            }
+            newline(indent);
+            put(']');
+            return;
+        }
+        case Type::Object: {
+            const auto members = v.members();
+            if (members.empty()) {
+                raw("{}", 2);
+                return;
+            }
+            put('{');
+            bool first = true;
+            for (const Member& m : members) {
+                if (!first)
+                    put(',');
+                first = false;
+                newline(indent + 1);
+                string(m.key.str());
+                if (m_pretty)
+                    raw(": ", 2);
+                else
+                    put(':');
+                write(m.value, indent + 1);
+            }
+            newline(indent);
+            put('}');
+            return;
+        }
+        }
+    }
+
+    void string(std::string_view s)
+    {
+        ensure(s.size() * 6 + 2); // every byte escaped as \u00XX in the worst case
+        char* o = m_out.data() + m_len;
+        *o++ = '"';
+        const char* p = s.data();
+        const char* end = p + s.size();
+        for (;;) {
+            // Copy the clean run up to the next byte that needs an escape.
+            const char* run = p;
+            while (end - p >= 8) {
+                std::uint64_t w;
+                std::memcpy(&w, p, 8);
+                if (needsEscape8(w))
+                    break;
+                p += 8;
+            }
+            while (p < end && !kEscape.v[static_cast<unsigned char>(*p)])
+                ++p;
+            std::memcpy(o, run, static_cast<std::size_t>(p - run));
+            o += p - run;
+            if (p == end)
+                break;
+            o = escape(o, static_cast<unsigned char>(*p++));
+        }
+        *o++ = '"';
+        m_len = static_cast<std::size_t>(o - m_out.data());
+    }
+
+private:
+    static char* escape(char* o, unsigned char c)
+    {
+        static const char hex[] = "0123456789abcdef";
+        *o++ = '\\';
+        switch (c) {
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '\n': *o++ = 'n'; break;
+        case '\r': *o++ = 'r'; break;
+        case '\t': *o++ = 't'; break;
+        case '\b': *o++ = 'b'; break;
+        case '\f': *o++ = 'f'; break;
+        default:
+            *o++ = 'u';
+            *o++ = '0';
+            *o++ = '0';
+            *o++ = hex[c >> 4];
+            *o++ = hex[c & 15];
+        }
+        return o;
+    }
+
+    void ensure(std::size_t n)
+    {
+        if (m_out.size() - m_len < n)
+            m_out.resize(std::max(m_out.size() * 2, m_len + n + 256));
+    }
+    void put(char c)
+    {
+        ensure(1);
+        m_out[m_len++] = c;
+    }
+    void raw(const char* s, std::size_t n)
+    {
+        ensure(n);
+        std::memcpy(m_out.data() + m_len, s, n);
+        m_len += n;
+    }
+    void newline(int indent)
+    {
+        if (!m_pretty)
+            return;
+        const std::size_t n = 1 + static_cast<std::size_t>(indent) * 2;
+        ensure(n);
+        char* o = m_out.data() + m_len;
+        *o = '\n';
+        std::memset(o + 1, ' ', n - 1);
+        m_len += n;
+    }
+
+    std::string& m_out;
+    std::size_t m_len; // bytes written; m_out.size() is the capacity in use
+    bool m_pretty;
+};
+
 } // namespace
 
 void writeString(std::string& out, std::string_view s)
 {
-    static const char hex[] = "0123456789abcdef";
-    out.push_back('"');
-    const char* p = s.data();
-    const char* end = p + s.size();
-    const char* run = p;
-    while (end - p >= 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p, 8);
-        if (needsEscape8(w))
-            break;
-        p += 8;
-    }
-    while (p < end) {
-        const auto c = static_cast<unsigned char>(*p);
-        if (!kEscape.v[c]) {
-            ++p;
-            continue;
-        }
-        out.append(run, static_cast<std::size_t>(p - run));
-        switch (c) {
-        case '"': out.append("\\\"", 2); break;
-        case '\\': out.append("\\\\", 2); break;
-        case '\n': out.append("\\n", 2); break;
-        case '\r': out.append("\\r", 2); break;
-        case '\t': out.append("\\t", 2); break;
-        case '\b': out.append("\\b", 2); break;
-        case '\f': out.append("\\f", 2); break;
-        default: {
-            char buf[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            out.append(buf, 6);
-        }
-        }
-        ++p;
-        run = p;
-    }
-    out.append(run, static_cast<std::size_t>(end - run));
-    out.push_back('"');
+    Writer w(out, Style::Compact);
+    w.string(s);
 }
 
 void serializeTo(std::string& out, const Value& v, Style style)

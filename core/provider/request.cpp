@@ -82,7 +82,7 @@ Result<RequestInput> inputFromPreset(const project::Project& p, const project::P
     return in;
 }
 
-Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key)
+Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview)
 {
     BuiltRequest out;
     const Profile& profile = in.profile;
@@ -129,7 +129,7 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
     out.body = wire::buildBody(out.wire, body);
 
     const std::string base = in.baseUrl.empty() ? profile.baseUrl : in.baseUrl;
-    if (base == "mock:")
+    if (base == "mock:" && !preview)
         return makeError("mock_not_running", "the mock profile needs the built-in mock provider's address");
     const std::string path = (in.stream && !shape.streamPath.empty()) ? shape.streamPath : shape.path;
     out.http.method = "POST";
@@ -149,7 +149,7 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
             const QByteArray value = profile.auth.scheme == "bearer" ? "Bearer " + qb(*key) : qb(*key);
             out.http.headers.append({qb(profile.auth.header), value});
             out.secrets << qs(*key);
-        } else if (!profile.auth.optional) {
+        } else if (!profile.auth.optional && !preview) {
             std::string vars;
             for (const std::string& e : profile.auth.env)
                 vars += (vars.empty() ? "" : " or ") + e;

@@ -52,7 +52,8 @@ struct BuiltRequest {
 
 // Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a
 // key and has none is an error naming the variables to set, unless auth is optional.
-Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key);
+// `preview`: build what would be sent without requiring the key (views of the body).
+Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview = false);
 
 // The input for a project preset (its profile from `profiles`, the project's tools/choice).
 Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset);

@@ -9,11 +9,14 @@
 #include "widgets/jsoneditor.h"
 #include "widgets/responseview.h"
 #include "models/callsmodel.h"
+#include "widgets/preseteditor.h"
 #include "widgets/wireview.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QLabel>
+#include <QAction>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -71,6 +74,35 @@ private Q_SLOTS:
         QVERIFY(calls->problemsAt(1).contains(QStringLiteral("missing required property \"city\"")));
         QVERIFY(w.responseView()->summary().contains(QStringLiteral("OpenAI")));
         QAbstractItemModelTester tester(calls, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void sendFillsTheCallsTable()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        for (int preset : {0, 1}) { // OpenAI, then the streaming Anthropic preset
+            w.presetEditor()->setCurrentPreset(preset);
+            w.sendAction()->trigger();
+            QVERIFY(QTest::qWaitFor([&] { return w.responseView()->callsModel()->rowCount() == 1 && w.sendAction()->isEnabled(); }, 20000));
+            QVERIFY(w.responseView()->summary().contains(QStringLiteral("HTTP 200")));
+        }
+        QCOMPARE(w.responseView()->callsModel()->index(0, ui::CallsModel::Name).data().toString(), QStringLiteral("create_calendar_event"));
+    }
+
+    void wholeRequestToggle()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        auto* box = w.wireView(2)->findChild<QCheckBox*>();
+        QVERIFY(box);
+        box->setChecked(true);
+        const QString body = w.wireView(2)->content();
+        QVERIFY(body.contains(QStringLiteral("\"max_tokens\"")));
+        QVERIFY(body.contains(QStringLiteral("\"messages\"")));
+        QVERIFY(body.contains(QStringLiteral("\"stream\"")));
     }
 
     void editingUpdatesWireTabs()

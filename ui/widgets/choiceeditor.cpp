@@ -6,12 +6,16 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QListWidget>
+#include <QVBoxLayout>
 
 namespace tw::ui {
 
 ChoiceEditor::ChoiceEditor(QWidget* parent) : QWidget(parent)
 {
-    auto* form = new QFormLayout(this);
+    auto* outer = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    outer->addLayout(form);
+    outer->addStretch(1);
     m_mode = new QComboBox(this);
     m_mode->addItem(tr("auto — the model decides"), QStringLiteral("auto"));
     m_mode->addItem(tr("any — must call some tool"), QStringLiteral("any"));

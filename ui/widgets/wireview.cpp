@@ -3,6 +3,7 @@
 #include "widgets/jsoneditor.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QFile>
 #include <QFileDialog>
@@ -24,6 +25,10 @@ WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent),
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_status, 1);
+    m_whole = new QCheckBox(tr("Whole request"), this);
+    m_whole->setToolTip(tr("Show the whole request body of the current preset, exactly as it would be sent"));
+    connect(m_whole, &QCheckBox::toggled, this, &WireView::modeChanged);
+    bar->addWidget(m_whole);
     auto* copy = new QToolButton(this);
     copy->setText(tr("Copy"));
     copy->setToolTip(tr("Copy this wire's JSON to the clipboard"));
@@ -56,6 +61,7 @@ void WireView::showError(const QString& message)
 }
 
 QString WireView::content() const { return m_view->text(); }
+bool WireView::showsWholeRequest() const { return m_whole->isChecked(); }
 
 void WireView::saveToFile()
 {

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 
 namespace tw::ui {
@@ -18,12 +19,17 @@ public:
     void showContent(const QString& text); // keeps the scroll position
     void showError(const QString& message); // keeps the last good content visible
     QString content() const;
+    bool showsWholeRequest() const;
+
+Q_SIGNALS:
+    void modeChanged(bool wholeRequest);
 
 private:
     void saveToFile();
 
     QString m_wireLabel;
     JsonEditor* m_view;  // owned by this widget
+    QCheckBox* m_whole;  // owned by this widget
     QLabel* m_status;    // owned by this widget
 };
 

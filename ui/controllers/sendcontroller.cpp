@@ -1,0 +1,101 @@
+#include "controllers/sendcontroller.h"
+
+#include "projectdocument.h"
+#include "provider/keys.h"
+#include "provider/mockprovider.h"
+#include "util/strings.h"
+
+#include <QNetworkAccessManager>
+
+namespace tw::ui {
+
+SendController::SendController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent)
+    : QObject(parent), m_doc(doc), m_keys(keys), m_nam(new QNetworkAccessManager(this))
+{
+}
+
+SendController::~SendController() = default;
+
+provider::MockProvider* SendController::mockProvider()
+{
+    if (!m_mock) {
+        m_mock = std::make_unique<provider::MockProvider>();
+        if (!m_mock->listen())
+            m_mock.reset();
+    }
+    return m_mock.get();
+}
+
+void SendController::setBusy(bool b)
+{
+    if (m_busy == b)
+        return;
+    m_busy = b;
+    Q_EMIT busyChanged(b);
+}
+
+void SendController::send(int presetIndex)
+{
+    if (m_busy)
+        return;
+    const project::Project& p = m_doc->project();
+    if (presetIndex < 0 || presetIndex >= int(p.presets.size())) {
+        Q_EMIT failed(tr("No request preset to send"));
+        return;
+    }
+    auto in = provider::inputFromPreset(p, p.presets[size_t(presetIndex)]);
+    if (!in) {
+        Q_EMIT failed(qs(in.error().message));
+        return;
+    }
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+    if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
+        provider::MockProvider* mock = mockProvider();
+        if (!mock) {
+            Q_EMIT failed(tr("Could not start the built-in mock provider"));
+            return;
+        }
+        in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+    }
+    setBusy(true);
+    const int generation = ++m_generation;
+    m_keys->resolve(in->profile, [this, generation, input = *in](provider::ResolvedKey key) {
+        if (generation != m_generation)
+            return; // cancelled while the key was looked up
+        go(input, key.key);
+    });
+}
+
+void SendController::go(provider::RequestInput in, std::optional<std::string> key)
+{
+    auto built = provider::buildRequest(in, key);
+    if (!built) {
+        setBusy(false);
+        Q_EMIT failed(qs(built.error().message));
+        return;
+    }
+    m_call = std::make_unique<provider::ProviderCall>(m_nam, *built);
+    connect(m_call.get(), &provider::ProviderCall::eventReceived, this, &SendController::eventReceived);
+    connect(m_call.get(), &provider::ProviderCall::progressed, this, [this] {
+        const wire::Reply snapshot = m_call->assembler().reply();
+        Q_EMIT progressed(snapshot.calls, qs(std::string(m_call->assembler().text())));
+    });
+    connect(m_call.get(), &provider::ProviderCall::finished, this, [this](const provider::Exchange& x) {
+        setBusy(false);
+        Q_EMIT finished(x);
+    });
+    Q_EMIT started(built->view);
+    m_call->start();
+}
+
+void SendController::cancel()
+{
+    ++m_generation;
+    if (m_call && m_call->isRunning())
+        m_call->cancel();
+    else
+        setBusy(false);
+}
+
+} // namespace tw::ui

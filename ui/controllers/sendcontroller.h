@@ -1,0 +1,59 @@
+#pragma once
+// Sends the current preset: resolves the key (environment, then keyring, asynchronously),
+// builds the request through core, starts the built-in mock provider when the profile is
+// the mock, and runs a ProviderCall. One request at a time; cancel() at any time. The
+// window shows progress from the signals; nothing here blocks.
+
+#include "provider/call.h"
+#include "provider/exchange.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace tw::provider {
+class KeyStore;
+class MockProvider;
+} // namespace tw::provider
+
+namespace tw::ui {
+
+class ProjectDocument;
+
+class SendController : public QObject {
+    Q_OBJECT
+public:
+    // doc and keys are not owned.
+    SendController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent = nullptr);
+    ~SendController() override;
+
+    void send(int presetIndex);
+    void cancel();
+    bool isBusy() const { return m_busy; }
+    // The in-process mock provider (started on first use).
+    provider::MockProvider* mockProvider();
+
+Q_SIGNALS:
+    void started(const tw::provider::Exchange& request);
+    void eventReceived(const tw::provider::RecordedEvent& event);
+    void progressed(const std::vector<tw::model::ToolCall>& calls, const QString& text);
+    void finished(const tw::provider::Exchange& exchange);
+    void failed(const QString& message); // before anything was sent (no key, bad preset)
+    void busyChanged(bool busy);
+
+private:
+    void setBusy(bool b);
+    void go(provider::RequestInput in, std::optional<std::string> key);
+
+    ProjectDocument* m_doc;     // not owned
+    provider::KeyStore* m_keys; // not owned
+    QNetworkAccessManager* m_nam; // owned (child)
+    std::unique_ptr<provider::MockProvider> m_mock;
+    std::unique_ptr<provider::ProviderCall> m_call;
+    bool m_busy = false;
+    int m_generation = 0; // ignores key lookups that a cancel made stale
+};
+
+} // namespace tw::ui

@@ -1,0 +1,254 @@
+#include "widgets/preseteditor.h"
+
+#include "json/json.h"
+#include "projectdocument.h"
+#include "provider/keys.h"
+#include "provider/profile.h"
+#include "util/strings.h"
+#include "widgets/jsoneditor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_keys(keys)
+{
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_preset = new QComboBox(this);
+    form->addRow(tr("Preset"), m_preset);
+
+    m_profile = new QComboBox(this);
+    for (const provider::Profile& p : provider::builtinProfiles())
+        m_profile->addItem(qs(p.label), qs(p.id));
+    form->addRow(tr("Profile"), m_profile);
+    m_wire = new QComboBox(this);
+    m_wire->addItem(tr("(the profile's)"), QString());
+    for (wire::Wire w : wire::kAllWires)
+        m_wire->addItem(qs(wire::label(w)), qs(wire::name(w)));
+    form->addRow(tr("Wire"), m_wire);
+    m_baseUrl = new QLineEdit(this);
+    m_baseUrl->setClearButtonEnabled(true);
+    form->addRow(tr("Base URL"), m_baseUrl);
+    m_model = new QLineEdit(this);
+    form->addRow(tr("Model"), m_model);
+
+    auto* params = new QHBoxLayout;
+    m_maxTokens = new QSpinBox(this);
+    m_maxTokens->setRange(0, 1000000);
+    m_maxTokens->setSpecialValueText(tr("default"));
+    m_maxTokens->setToolTip(tr("max tokens (default: unset; Anthropic always sends 1024)"));
+    params->addWidget(new QLabel(tr("Max tokens"), this));
+    params->addWidget(m_maxTokens);
+    m_temperature = new QDoubleSpinBox(this);
+    m_temperature->setRange(-0.1, 2.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setDecimals(2);
+    m_temperature->setSpecialValueText(tr("default"));
+    params->addWidget(new QLabel(tr("Temperature"), this));
+    params->addWidget(m_temperature);
+    form->addRow(params);
+    auto* switches = new QHBoxLayout;
+    m_stream = new QCheckBox(tr("Stream"), this);
+    m_parallel = new QCheckBox(tr("Parallel tool calls"), this);
+    m_parallel->setTristate(true);
+    m_parallel->setToolTip(tr("Partially checked: not sent (the provider's default)"));
+    switches->addWidget(m_stream);
+    switches->addWidget(m_parallel);
+    switches->addStretch();
+    form->addRow(switches);
+
+    m_system = new QPlainTextEdit(this);
+    m_system->setPlaceholderText(tr("System prompt"));
+    m_system->setMaximumHeight(70);
+    form->addRow(tr("System"), m_system);
+    m_messages = new JsonEditor(this);
+    m_messages->setMinimumHeight(90);
+    form->addRow(tr("Messages"), m_messages);
+    m_messagesHint = new QLabel(this);
+    m_messagesHint->setWordWrap(true);
+    form->addRow(m_messagesHint);
+
+    auto* keyRow = new QHBoxLayout;
+    m_key = new QLineEdit(this);
+    m_key->setEchoMode(QLineEdit::Password);
+    m_key->setPlaceholderText(tr("API key (stored only in the system keyring)"));
+    keyRow->addWidget(m_key, 1);
+    auto* saveKey = new QPushButton(tr("Save"), this);
+    auto* clearKey = new QPushButton(tr("Clear"), this);
+    keyRow->addWidget(saveKey);
+    keyRow->addWidget(clearKey);
+    form->addRow(tr("Key"), keyRow);
+    m_keySource = new QLabel(this);
+    form->addRow(QString(), m_keySource);
+
+    connect(saveKey, &QPushButton::clicked, this, [this] {
+        const std::string id = ss(m_profile->currentData().toString());
+        const std::string key = ss(m_key->text().trimmed());
+        m_key->clear(); // the field never keeps the key
+        if (key.empty())
+            return;
+        m_keys->write(id, key, [this, id](Result<void> r) {
+            Q_EMIT statusMessage(r ? tr("Key for %1 saved in the keyring").arg(qs(id)) : qs(r.error().message));
+            refreshKeySource();
+        });
+    });
+    connect(clearKey, &QPushButton::clicked, this, [this] {
+        const std::string id = ss(m_profile->currentData().toString());
+        m_keys->remove(id, [this, id](Result<void> r) {
+            Q_EMIT statusMessage(r ? tr("Key for %1 removed from the keyring").arg(qs(id)) : qs(r.error().message));
+            refreshKeySource();
+        });
+    });
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (m_loading)
+            return;
+        setCurrentPreset(i);
+    });
+    connect(m_profile, &QComboBox::currentIndexChanged, this, [this] {
+        commit();
+        refreshKeySource();
+    });
+    for (QComboBox* c : {m_wire})
+        connect(c, &QComboBox::currentIndexChanged, this, &PresetEditor::commit);
+    for (QLineEdit* e : {m_baseUrl, m_model})
+        connect(e, &QLineEdit::textEdited, this, &PresetEditor::commit);
+    connect(m_maxTokens, &QSpinBox::valueChanged, this, &PresetEditor::commit);
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, &PresetEditor::commit);
+    connect(m_stream, &QCheckBox::toggled, this, &PresetEditor::commit);
+    connect(m_parallel, &QCheckBox::stateChanged, this, &PresetEditor::commit);
+    connect(m_system, &QPlainTextEdit::textChanged, this, &PresetEditor::commit);
+    connect(m_messages, &QsciScintilla::textChanged, this, &PresetEditor::onMessagesEdited);
+
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] { setCurrentPreset(m_doc->project().presets.empty() ? -1 : 0); });
+    connect(m_doc, &ProjectDocument::presetChanged, this, [this](int i) {
+        if (i == m_current && !m_loading)
+            load();
+    });
+    setCurrentPreset(m_doc->project().presets.empty() ? -1 : 0);
+}
+
+void PresetEditor::setCurrentPreset(int index)
+{
+    m_current = index;
+    load();
+    Q_EMIT currentPresetChanged(index);
+}
+
+void PresetEditor::load()
+{
+    m_loading = true;
+    const auto& presets = m_doc->project().presets;
+    m_preset->clear();
+    for (const project::Preset& p : presets)
+        m_preset->addItem(qs(p.name));
+    const bool have = m_current >= 0 && m_current < int(presets.size());
+    setEnabled(have);
+    if (have) {
+        const project::Preset& p = presets[size_t(m_current)];
+        m_preset->setCurrentIndex(m_current);
+        m_profile->setCurrentIndex(std::max(0, m_profile->findData(qs(p.profile))));
+        m_wire->setCurrentIndex(std::max(0, m_wire->findData(qs(p.wire))));
+        const provider::Profile* prof = provider::findProfile(p.profile);
+        m_baseUrl->setPlaceholderText(prof ? qs(prof->baseUrl == "mock:" ? std::string("the built-in mock provider") : prof->baseUrl) : QString());
+        m_baseUrl->setText(qs(p.baseUrl));
+        m_model->setPlaceholderText(prof ? qs(prof->defaultModel) : QString());
+        m_model->setText(qs(p.model));
+        m_maxTokens->setValue(int(p.maxTokens.value_or(0)));
+        m_temperature->setValue(p.temperature.value_or(-0.1));
+        m_stream->setChecked(p.stream);
+        m_parallel->setCheckState(!p.parallelToolCalls ? Qt::PartiallyChecked : (*p.parallelToolCalls ? Qt::Checked : Qt::Unchecked));
+        if (m_system->toPlainText() != qs(p.system))
+            m_system->setPlainText(qs(p.system));
+        const QString messages = qs(json::pretty(p.messages));
+        if (m_messages->text() != messages)
+            m_messages->setTextKeepingView(messages);
+        m_messagesHint->clear();
+    }
+    m_loading = false;
+    refreshKeySource();
+}
+
+void PresetEditor::commit()
+{
+    if (m_loading || m_current < 0 || m_current >= int(m_doc->project().presets.size()))
+        return;
+    project::Preset p = m_doc->project().presets[size_t(m_current)];
+    p.profile = ss(m_profile->currentData().toString());
+    p.wire = ss(m_wire->currentData().toString());
+    p.baseUrl = ss(m_baseUrl->text().trimmed());
+    p.model = ss(m_model->text().trimmed());
+    p.maxTokens = m_maxTokens->value() > 0 ? std::optional<long long>(m_maxTokens->value()) : std::nullopt;
+    p.temperature = m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
+    p.stream = m_stream->isChecked();
+    p.parallelToolCalls = m_parallel->checkState() == Qt::PartiallyChecked ? std::nullopt
+                                                                           : std::optional<bool>(m_parallel->checkState() == Qt::Checked);
+    p.system = ss(m_system->toPlainText());
+    m_loading = true; // the document echoes the change back; the fields already show it
+    m_doc->setPreset(m_current, p);
+    m_loading = false;
+}
+
+void PresetEditor::onMessagesEdited()
+{
+    if (m_loading || m_current < 0)
+        return;
+    const QByteArray text = m_messages->utf8Text();
+    auto v = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!v) {
+        m_messages->markError(qsizetype(v.error().pos.offset));
+        m_messagesHint->setText(tr("Line %1, column %2: %3").arg(v.error().pos.line).arg(v.error().pos.column).arg(qs(v.error().message)));
+        return;
+    }
+    bool ok = v->isArray();
+    for (const json::Value& m : v->items())
+        ok = ok && m.isObject() && m["role"].isString();
+    if (!ok) {
+        m_messages->clearError();
+        m_messagesHint->setText(tr("Messages are a JSON array of {\"role\": \"user\"|\"assistant\"|\"tool\", \"content\": …} objects."));
+        return;
+    }
+    m_messages->clearError();
+    m_messagesHint->clear();
+    project::Preset p = m_doc->project().presets[size_t(m_current)];
+    p.messages = *v;
+    m_loading = true;
+    m_doc->setPreset(m_current, p);
+    m_loading = false;
+}
+
+void PresetEditor::refreshKeySource()
+{
+    const provider::Profile* prof = provider::findProfile(ss(m_profile->currentData().toString()));
+    if (!prof) {
+        m_keySource->clear();
+        return;
+    }
+    if (prof->auth.scheme == "none") {
+        m_keySource->setText(tr("No key needed"));
+        return;
+    }
+    m_keySource->setText(tr("Looking up the key…"));
+    m_keys->resolve(*prof, [this, id = prof->id](provider::ResolvedKey k) {
+        if (ss(m_profile->currentData().toString()) != id)
+            return;
+        if (k.key)
+            m_keySource->setText(tr("In use: %1").arg(k.source == "keyring" ? tr("the system keyring") : qs(k.source)));
+        else
+            m_keySource->setText(tr("No key: %1").arg(qs(k.note.empty() ? std::string("set one") : k.note)));
+    });
+}
+
+} // namespace tw::ui
