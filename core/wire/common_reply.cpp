@@ -124,8 +124,26 @@ StreamAssembler::~StreamAssembler() = default;
 void StreamAssembler::feed(std::string_view eventName, std::string_view data)
 {
     auto v = json::parse(data);
-    if (v)
+    if (v) {
         feedValue(eventName, *v);
+        return;
+    }
+    // Pasted `data:` lines without blank lines between them reach an assembler fed straight
+    // from an SSE decoder as one event of several lines: each line is an event.
+    if (data.find('\n') == std::string_view::npos)
+        return;
+    std::size_t pos = 0;
+    while (pos < data.size()) {
+        std::size_t nl = data.find('\n', pos);
+        if (nl == std::string_view::npos)
+            nl = data.size();
+        std::string_view line = data.substr(pos, nl - pos);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.remove_suffix(1);
+        if (!line.empty() && line != "[DONE]")
+            feed(eventName, line);
+        pos = nl + 1;
+    }
 }
 
 void StreamAssembler::feedText(std::string_view) {}

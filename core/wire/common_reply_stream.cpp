@@ -197,7 +197,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
 
         // Text that never produced a JSON event is model text: Hermes, when the wire allows.
         const bool textual = framing == Framing::Text || (!jsonSeen && pending.empty());
-        if (keepRaw && textual && (!wire || *wire == Wire::Hermes) && (!assembler || *wire == Wire::Hermes)) {
+        if (keepRaw && textual && (!wire || *wire == Wire::Hermes)) {
             if (!wire) {
                 wire = Wire::Hermes;
                 assembler = replyDialect(Wire::Hermes).newAssembler();

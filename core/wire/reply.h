@@ -93,8 +93,9 @@ public:
     Wire wire() const noexcept { return m_wire; }
 
     // One event: its SSE event name ("" for NDJSON lines and bodies) and its data, one JSON
-    // text. Data that is not JSON is ignored. The default parses and calls feedValue; the
-    // high-volume wires scan the text instead.
+    // text (data of several lines that are each JSON counts as one event per line). Data
+    // that is not JSON is ignored. The default parses and calls feedValue; the high-volume
+    // wires scan the text instead.
     virtual void feed(std::string_view eventName, std::string_view data);
     // One event already decoded (array framings, replays).
     virtual void feedValue(std::string_view eventName, const json::Value& event) = 0;

@@ -7,6 +7,7 @@
 #include "json/json.h"
 #include "model/toolcall.h"
 #include "wire/reply.h"
+#include "wire/sse.h"
 
 #include <QFile>
 #include <QTest>
@@ -104,6 +105,7 @@ private Q_SLOTS:
     void assemble_data();
     void assemble();
     void liveCallsGrow();
+    void assemblerTakesPastedLines();
     void decodeArguments_data();
     void decodeArguments();
     void callView();
@@ -195,6 +197,28 @@ void TestReply::liveCallsGrow()
     s.finish();
     const wire::Reply r = s.reply();
     QCOMPARE(r.calls.size(), std::size_t(2));
+    QCOMPARE(r.finish, wire::Finish::ToolCalls);
+}
+
+void TestReply::assemblerTakesPastedLines()
+{
+    // The network client feeds its SSE decoder's events straight to the assembler: pasted
+    // `data:` lines arrive as one event of several lines there, and still count line by line.
+    struct Feed : wire::SseDecoder::Sink {
+        wire::StreamAssembler* a = nullptr;
+        void onEvent(const wire::SseEvent& e) override { a->feed(e.event, e.data); }
+    } sink;
+    auto assembler = wire::replyDialect(wire::Wire::OpenAI).newAssembler();
+    sink.a = assembler.get();
+    const QByteArray payload = readData(QStringLiteral("openai/vllm-pasted-lines.sse-lines"));
+    wire::SseDecoder sse;
+    sse.feed(std::string_view(payload.constData(), std::size_t(payload.size())), sink);
+    sse.finish(sink);
+    assembler->finish();
+    const wire::Reply r = assembler->reply();
+    QCOMPARE(r.calls.size(), std::size_t(1));
+    QCOMPARE(r.calls[0].name, std::string("run"));
+    QVERIFY(r.calls[0].arguments == parsed("{\"cmd\":\"ls\"}"));
     QCOMPARE(r.finish, wire::Finish::ToolCalls);
 }
 

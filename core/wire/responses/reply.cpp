@@ -225,15 +225,17 @@ public:
             if (Item* it = itemOf(ev); it && ev[key::Text].isString())
                 it->textDone = std::string(ev[key::Text].str());
         } else if (t == event::RefusalDelta) {
-            if (Item* it = itemOf(ev); it && ev[key::Delta].isString()) {
-                it->refusalDeltas.append(ev[key::Delta].str());
+            if (ev[key::Delta].isString()) {
                 m_hasRefusal = true;
                 m_refusal.append(ev[key::Delta].str());
                 touch();
             }
         } else if (t == event::RefusalDone) {
-            if (Item* it = itemOf(ev); it && ev[key::Refusal].isString())
-                it->refusalDone = std::string(ev[key::Refusal].str());
+            if (ev[key::Refusal].isString()) {
+                m_hasRefusal = true;
+                m_refusal = std::string(ev[key::Refusal].str()); // the whole text, deltas or not
+                touch();
+            }
         }
         if (!ev[key::Error].isNull())
             recordProviderError(ev[key::Error]);
@@ -293,8 +295,6 @@ private:
         std::optional<std::string> argsDone;
         std::string textDeltas;
         std::optional<std::string> textDone;
-        std::string refusalDeltas;
-        std::optional<std::string> refusalDone;
         int call = -1; // live StreamCall of a function_call item
     };
 
@@ -332,8 +332,6 @@ private:
             if (item[key::Arguments].isString() && !item[key::Arguments].str().empty())
                 c.argumentsText = std::string(item[key::Arguments].str());
             c.complete = done;
-        } else if (isServerToolItem(item) && !done) {
-            touch();
         }
         touch();
     }
