@@ -48,8 +48,8 @@ int runGui(int argc, char** argv)
     }
     if (!args.project.isEmpty() && !QFileInfo::exists(args.project))
         return usage(qPrintable(args.project + QStringLiteral(": no such project file or command (see --help)")));
-    if (args.state != QLatin1String("design"))
-        return usage("--state: only \"design\" is available in this version");
+    if (args.state != QLatin1String("design") && args.state != QLatin1String("stream") && args.state != QLatin1String("loop"))
+        return usage("--state must be design, stream or loop");
 
     const bool screenshot = !args.screenshot.isEmpty();
     if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -86,6 +86,11 @@ int runGui(int argc, char** argv)
     if (screenshot) {
         window.resize(1400, 900);
         window.show();
+        QApplication::processEvents();
+        if (args.state == QLatin1String("stream") && !window.prepareStreamState())
+            return 1;
+        if (args.state == QLatin1String("loop") && !window.prepareLoopState())
+            return 1;
         QApplication::processEvents();
         const QImage image = window.grab().toImage();
         if (!image.save(args.screenshot, "PNG")) {

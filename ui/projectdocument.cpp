@@ -9,7 +9,7 @@ namespace tw::ui {
 
 namespace {
 
-enum CommandId { ReplaceToolId = 1, SetPresetId = 2 };
+enum CommandId { ReplaceToolId = 1, SetPresetId = 2, ReplaceAllToolsId = 3 };
 
 class ReplaceTool : public QUndoCommand {
 public:
@@ -104,6 +104,27 @@ private:
     project::Preset m_before, m_after;
 };
 
+class ReplaceAllTools : public QUndoCommand {
+public:
+    ReplaceAllTools(ProjectDocument* doc, std::vector<json::Value> before, std::vector<json::Value> after)
+        : m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+        setText(QStringLiteral("Edit tool list"));
+    }
+    int id() const override { return ReplaceAllToolsId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        m_after = static_cast<const ReplaceAllTools*>(other)->m_after;
+        return true;
+    }
+    void redo() override { m_doc->applyAllTools(m_after); }
+    void undo() override { m_doc->applyAllTools(m_before); }
+
+private:
+    ProjectDocument* m_doc; // not owned
+    std::vector<json::Value> m_before, m_after;
+};
+
 } // namespace
 
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent)
@@ -195,6 +216,22 @@ void ProjectDocument::applyPreset(int index, const project::Preset& preset)
 {
     m_project.presets[size_t(index)] = preset;
     Q_EMIT presetChanged(index);
+}
+
+void ProjectDocument::replaceAllTools(std::vector<json::Value> tools)
+{
+    const auto& cur = m_project.tools;
+    bool same = cur.size() == tools.size();
+    for (std::size_t i = 0; same && i < tools.size(); ++i)
+        same = cur[i].identical(tools[i]);
+    if (!same)
+        m_undo.push(new ReplaceAllTools(this, cur, std::move(tools)));
+}
+
+void ProjectDocument::applyAllTools(const std::vector<json::Value>& tools)
+{
+    m_project.tools = tools;
+    Q_EMIT toolsReplaced();
 }
 
 void ProjectDocument::applyToolReplace(int index, const json::Value& tool)

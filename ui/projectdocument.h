@@ -33,6 +33,7 @@ public:
     void moveTool(int from, int to);
     void setChoice(const project::ChoiceSetting& choice);
     void setPreset(int index, const project::Preset& preset);
+    void replaceAllTools(std::vector<json::Value> tools); // the editor's whole-list mode
 
     // Raw mutators used by the undo commands; they emit the change signals.
     void applyToolReplace(int index, const json::Value& tool);
@@ -41,10 +42,12 @@ public:
     void applyToolMove(int from, int to);
     void applyChoice(const project::ChoiceSetting& choice);
     void applyPreset(int index, const project::Preset& preset);
+    void applyAllTools(const std::vector<json::Value>& tools);
 
 Q_SIGNALS:
     void projectReset();
     void toolChanged(int index);
+    void toolsReplaced(); // the whole list changed at once
     void toolInserted(int index);
     void toolRemoved(int index);
     void toolMoved(int from, int to);

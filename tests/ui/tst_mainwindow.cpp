@@ -15,6 +15,8 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QPlainTextEdit>
 #include <QLabel>
 #include <QAction>
 #include <QStandardPaths>
@@ -91,11 +93,50 @@ private Q_SLOTS:
         QCOMPARE(w.responseView()->callsModel()->index(0, ui::CallsModel::Name).data().toString(), QStringLiteral("create_calendar_event"));
     }
 
+    void wholeListMode()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        const int n = int(doc.project().tools.size());
+        QCheckBox* whole = nullptr;
+        for (QCheckBox* b : w.findChildren<QCheckBox*>())
+            if (b->text().startsWith(QStringLiteral("Edit the whole tool list")))
+                whole = b;
+        QVERIFY(whole);
+        whole->setChecked(true);
+        QVERIFY(w.toolEditor()->text().startsWith(QStringLiteral("[")));
+        // Drop the last tool by editing the document.
+        auto all = *json::parse(w.toolEditor()->text().toStdString());
+        std::vector<json::Value> fewer(all.items().begin(), all.items().end() - 1);
+        w.toolEditor()->setText(QString::fromStdString(json::pretty(json::Value(fewer))));
+        QCOMPARE(int(doc.project().tools.size()), n - 1);
+        doc.undoStack()->undo();
+        QCOMPARE(int(doc.project().tools.size()), n);
+        QVERIFY(w.toolEditor()->text().contains(QStringLiteral("get_time")));
+    }
+
+    void diffAgainstAnotherWire()
+    {
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.selectWireTab(2);
+        auto* combo = w.wireView(2)->findChild<QComboBox*>();
+        QVERIFY(combo);
+        combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs OpenAI")));
+        auto* diff = w.wireView(2)->findChild<QPlainTextEdit*>();
+        QVERIFY(diff);
+        QVERIFY(diff->toPlainText().startsWith(QStringLiteral("--- OpenAI\n+++ Anthropic\n@@ ")));
+        QVERIFY(diff->toPlainText().contains(QStringLiteral("\n+      \"input_schema\": {")));
+    }
+
     void wholeRequestToggle()
     {
         ui::ProjectDocument doc;
         ui::MainWindow w(&doc, ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.selectWireTab(2);
         auto* box = w.wireView(2)->findChild<QCheckBox*>();
         QVERIFY(box);
         box->setChecked(true);
@@ -114,15 +155,22 @@ private Q_SLOTS:
         QCOMPARE(w.currentToolRow(), 0);
         ui::WireView* anthropic = w.wireView(2);
         ui::WireView* gemini = w.wireView(3);
-        QVERIFY(anthropic->content().contains(QStringLiteral("get_weather")));
+        w.selectWireTab(3);
         const QString geminiBefore = gemini->content();
+        w.selectWireTab(2); // only the visible tab is redrawn on each keystroke
+        QVERIFY(anthropic->content().contains(QStringLiteral("get_weather")));
 
         QString text = w.toolEditor()->text();
         text.replace(QStringLiteral("\"get_weather\""), QStringLiteral("\"get_forecast\""));
         w.toolEditor()->setText(text);
         QVERIFY(anthropic->content().contains(QStringLiteral("\"get_forecast\"")));
         QVERIFY(!anthropic->content().contains(QStringLiteral("\"get_weather\"")));
+        // The editor holds exactly what the view says it shows (the partial replace is exact).
+        QCOMPARE(anthropic->findChild<ui::JsonEditor*>()->text(), anthropic->content());
+        w.selectWireTab(3);
         QVERIFY(gemini->content().contains(QStringLiteral("\"get_forecast\"")));
+        QCOMPARE(gemini->findChild<ui::JsonEditor*>()->text(), gemini->content());
+        w.selectWireTab(2);
         QVERIFY(gemini->content() != geminiBefore);
         QVERIFY(doc.isModified());
         QVERIFY(w.windowTitle().contains(QStringLiteral("•")));

@@ -17,6 +17,11 @@ ToolListModel::ToolListModel(ProjectDocument* doc, QObject* parent) : QAbstractL
         reload();
         endResetModel();
     });
+    connect(doc, &ProjectDocument::toolsReplaced, this, [this] {
+        beginResetModel();
+        reload();
+        endResetModel();
+    });
     connect(doc, &ProjectDocument::toolChanged, this, [this](int i) {
         m_rows[i] = rowFor(i);
         Q_EMIT dataChanged(index(i), index(i));

@@ -30,6 +30,10 @@ ChoiceEditor::ChoiceEditor(QWidget* parent) : QWidget(parent)
     m_allowed->setMaximumHeight(120);
     form->addRow(m_allowed);
 
+    for (QComboBox* c : {m_mode, m_tool}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(12);
+    }
     connect(m_mode, &QComboBox::currentIndexChanged, this, &ChoiceEditor::emitEdited);
     connect(m_tool, &QComboBox::currentIndexChanged, this, &ChoiceEditor::emitEdited);
     connect(m_restrict, &QCheckBox::toggled, this, &ChoiceEditor::emitEdited);

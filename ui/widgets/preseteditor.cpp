@@ -44,21 +44,17 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     m_model = new QLineEdit(this);
     form->addRow(tr("Model"), m_model);
 
-    auto* params = new QHBoxLayout;
     m_maxTokens = new QSpinBox(this);
     m_maxTokens->setRange(0, 1000000);
     m_maxTokens->setSpecialValueText(tr("default"));
     m_maxTokens->setToolTip(tr("max tokens (default: unset; Anthropic always sends 1024)"));
-    params->addWidget(new QLabel(tr("Max tokens"), this));
-    params->addWidget(m_maxTokens);
+    form->addRow(tr("Max tokens"), m_maxTokens);
     m_temperature = new QDoubleSpinBox(this);
     m_temperature->setRange(-0.1, 2.0);
     m_temperature->setSingleStep(0.1);
     m_temperature->setDecimals(2);
     m_temperature->setSpecialValueText(tr("default"));
-    params->addWidget(new QLabel(tr("Temperature"), this));
-    params->addWidget(m_temperature);
-    form->addRow(params);
+    form->addRow(tr("Temperature"), m_temperature);
     auto* switches = new QHBoxLayout;
     m_stream = new QCheckBox(tr("Stream"), this);
     m_parallel = new QCheckBox(tr("Parallel tool calls"), this);
@@ -83,7 +79,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     auto* keyRow = new QHBoxLayout;
     m_key = new QLineEdit(this);
     m_key->setEchoMode(QLineEdit::Password);
-    m_key->setPlaceholderText(tr("API key (stored only in the system keyring)"));
+    m_key->setPlaceholderText(tr("API key (kept in the keyring only)"));
     keyRow->addWidget(m_key, 1);
     auto* saveKey = new QPushButton(tr("Save"), this);
     auto* clearKey = new QPushButton(tr("Clear"), this);
@@ -92,6 +88,12 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     form->addRow(tr("Key"), keyRow);
     m_keySource = new QLabel(this);
     form->addRow(QString(), m_keySource);
+
+    // Long profile and preset names must not widen the dock: combos elide instead.
+    for (QComboBox* c : {m_preset, m_profile, m_wire}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(12);
+    }
 
     connect(saveKey, &QPushButton::clicked, this, [this] {
         const std::string id = ss(m_profile->currentData().toString());

@@ -205,6 +205,8 @@ void ResponseView::showLiveCalls(const std::vector<model::ToolCall>& calls, cons
     setSummary(tr("Streaming · %n call(s) so far", nullptr, int(calls.size())));
 }
 
+void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView); }
+
 void ResponseView::pasteFromClipboard()
 {
     const QString text = QApplication::clipboard()->text();

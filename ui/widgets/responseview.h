@@ -38,6 +38,7 @@ public:
     void showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text);
 
     CallsModel* callsModel() const { return m_calls; }
+    void showEventsTab();
     QString summary() const;
 
 Q_SIGNALS:

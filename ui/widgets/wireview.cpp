@@ -4,6 +4,14 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
+#include <QStackedWidget>
+#include <QSyntaxHighlighter>
+
+#include "wire/wire.h"
+#include "util/strings.h"
 #include <QClipboard>
 #include <QFile>
 #include <QFileDialog>
@@ -13,6 +21,31 @@
 #include <QVBoxLayout>
 
 namespace tw::ui {
+
+namespace {
+// Colours unified-diff lines: additions green, removals red, hunk headers dim.
+class DiffHighlighter : public QSyntaxHighlighter {
+public:
+    using QSyntaxHighlighter::QSyntaxHighlighter;
+
+protected:
+    void highlightBlock(const QString& text) override
+    {
+        QTextCharFormat f;
+        if (text.startsWith(QLatin1String("+++")) || text.startsWith(QLatin1String("---")))
+            f.setFontWeight(QFont::Bold);
+        else if (text.startsWith(QLatin1Char('+')))
+            f.setForeground(QColor(0x1a, 0x7f, 0x37));
+        else if (text.startsWith(QLatin1Char('-')))
+            f.setForeground(QColor(0xb3, 0x1d, 0x28));
+        else if (text.startsWith(QLatin1String("@@")))
+            f.setForeground(QColor(0x6a, 0x73, 0x7d));
+        else
+            return;
+        setFormat(0, int(text.size()), f);
+    }
+};
+} // namespace
 
 WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent), m_wireLabel(wireLabel)
 {
@@ -29,6 +62,18 @@ WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent),
     m_whole->setToolTip(tr("Show the whole request body of the current preset, exactly as it would be sent"));
     connect(m_whole, &QCheckBox::toggled, this, &WireView::modeChanged);
     bar->addWidget(m_whole);
+    m_diff = new QComboBox(this);
+    m_diff->addItem(tr("No diff"), -1);
+    for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i)
+        if (wire::label(wire::kAllWires[i]) != ss(wireLabel))
+            m_diff->addItem(tr("Diff vs %1").arg(qs(wire::label(wire::kAllWires[i]))), int(i));
+    m_diff->addItem(tr("Diff vs last sent"), 6);
+    m_diff->setToolTip(tr("Compare this wire with another wire, or with the last request sent"));
+    connect(m_diff, &QComboBox::currentIndexChanged, this, [this] {
+        m_stack->setCurrentIndex(diffTarget() < 0 ? 0 : 1);
+        Q_EMIT diffTargetChanged(diffTarget());
+    });
+    bar->addWidget(m_diff);
     auto* copy = new QToolButton(this);
     copy->setText(tr("Copy"));
     copy->setToolTip(tr("Copy this wire's JSON to the clipboard"));
@@ -41,15 +86,45 @@ WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent),
     bar->addWidget(save);
     layout->addLayout(bar);
 
-    m_view = new JsonEditor(this);
+    m_stack = new QStackedWidget(this);
+    m_view = new JsonEditor(m_stack);
     m_view->setReadOnly(true);
-    layout->addWidget(m_view, 1);
+    m_view->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0L); // a view, not an editor
+    m_stack->addWidget(m_view);
+    m_diffView = new QPlainTextEdit(m_stack);
+    m_diffView->setReadOnly(true);
+    m_diffView->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_diffView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    new DiffHighlighter(m_diffView->document());
+    m_stack->addWidget(m_diffView);
+    layout->addWidget(m_stack, 1);
 }
 
-void WireView::showContent(const QString& text)
+void WireView::showContent(const QString& text) { showContentUtf8(text.toUtf8()); }
+
+void WireView::showContentUtf8(const QByteArray& text)
 {
-    if (m_view->text() != text)
-        m_view->setTextKeepingView(text);
+    if (text != m_shown) {
+        // Common prefix and suffix; only the middle is replaced in the editor.
+        const qsizetype n = std::min(text.size(), m_shown.size());
+        qsizetype pre = 0;
+        while (pre < n && text[pre] == m_shown[pre])
+            ++pre;
+        // Never split a UTF-8 sequence: back up to a character boundary.
+        while (pre > 0 && (static_cast<unsigned char>(text[pre]) & 0xC0) == 0x80)
+            --pre;
+        qsizetype suf = 0;
+        while (suf < n - pre && text[text.size() - 1 - suf] == m_shown[m_shown.size() - 1 - suf])
+            ++suf;
+        while (suf > 0 && (static_cast<unsigned char>(text[text.size() - suf]) & 0xC0) == 0x80)
+            --suf;
+        m_view->setReadOnly(false);
+        m_view->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, long(pre), long(m_shown.size() - suf));
+        const QByteArray middle = text.mid(pre, text.size() - suf - pre);
+        m_view->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, long(middle.size()), middle.constData());
+        m_view->setReadOnly(true);
+        m_shown = text;
+    }
     m_status->setText(tr("%1 — %n line(s)", nullptr, m_view->lines()).arg(m_wireLabel));
     m_status->setStyleSheet(QString());
 }
@@ -60,8 +135,15 @@ void WireView::showError(const QString& message)
     m_status->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b03030; padding: 2px 6px;"));
 }
 
-QString WireView::content() const { return m_view->text(); }
+QString WireView::content() const { return QString::fromUtf8(m_shown); }
 bool WireView::showsWholeRequest() const { return m_whole->isChecked(); }
+int WireView::diffTarget() const { return m_diff->currentData().toInt(); }
+
+void WireView::showDiff(const QString& unified)
+{
+    if (m_diffView->toPlainText() != unified)
+        m_diffView->setPlainText(unified);
+}
 
 void WireView::saveToFile()
 {

@@ -5,6 +5,9 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
+class QPlainTextEdit;
+class QStackedWidget;
 class QLabel;
 
 namespace tw::ui {
@@ -17,19 +20,30 @@ public:
     explicit WireView(const QString& wireLabel, QWidget* parent = nullptr);
 
     void showContent(const QString& text); // keeps the scroll position
+    // Shows new UTF-8 text by replacing only the span that differs from what is shown (one
+    // edited tool), so scroll position, folds and the cursor stay where they were.
+    void showContentUtf8(const QByteArray& text);
     void showError(const QString& message); // keeps the last good content visible
     QString content() const;
     bool showsWholeRequest() const;
+    // The diff target: -1 none, 0..5 another wire (wire order), 6 the last request sent.
+    int diffTarget() const;
+    void showDiff(const QString& unified);
 
 Q_SIGNALS:
     void modeChanged(bool wholeRequest);
+    void diffTargetChanged(int target);
 
 private:
     void saveToFile();
 
     QString m_wireLabel;
+    QByteArray m_shown; // the UTF-8 text the view holds
     JsonEditor* m_view;  // owned by this widget
     QCheckBox* m_whole;  // owned by this widget
+    QComboBox* m_diff;         // owned by this widget
+    QStackedWidget* m_stack;   // owned by this widget
+    QPlainTextEdit* m_diffView; // owned by this widget
     QLabel* m_status;    // owned by this widget
 };
 

@@ -1,0 +1,589 @@
+#include "widgets/looppanel.h"
+
+#include "json/json.h"
+#include "models/protocollogmodel.h"
+#include "models/transcriptmodel.h"
+#include "projectdocument.h"
+#include "util/strings.h"
+#include "widgets/jsoneditor.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+const QString kErrorColor = QStringLiteral("#c03030");
+const QString kOkColor = QStringLiteral("#2e8b57");
+
+QLabel* caption(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setContentsMargins(2, 2, 2, 2);
+    return l;
+}
+
+QWidget* captioned(QLabel* label, QWidget* body, QWidget* parent)
+{
+    auto* w = new QWidget(parent);
+    auto* v = new QVBoxLayout(w);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    label->setParent(w);
+    body->setParent(w);
+    v->addWidget(label);
+    v->addWidget(body, 1);
+    return w;
+}
+} // namespace
+
+LoopPanel::LoopPanel(ProjectDocument* doc, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_controller(new LoopController(doc, nullptr, this))
+{
+    // Window-wide shortcuts: the panel sits in a dock, and F5/F10 should work from the
+    // editors too. The window may also put these actions in its menus.
+    m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Loop"), this);
+    m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_runAction->setToolTip(tr("Run the preset's tool loop to its answer (F5); while paused, continue to the end"));
+    m_stepAction = new QAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("S&tep"), this);
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stepAction->setToolTip(tr("Run in step mode: pause before each round's results are sent (F10); while paused, send them"));
+    m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("Sto&p Loop"), this);
+    m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_stopAction->setToolTip(tr("Stop the loop (Shift+F5)"));
+    for (QAction* a : {m_runAction, m_stepAction, m_stopAction}) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+    }
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        if (m_controller->state() == LoopController::State::Paused)
+            continueStep(false);
+        else
+            startRun(false);
+    });
+    connect(m_stepAction, &QAction::triggered, this, [this] {
+        if (m_controller->state() == LoopController::State::Paused)
+            continueStep(true);
+        else
+            startRun(true);
+    });
+    connect(m_stopAction, &QAction::triggered, m_controller, &LoopController::stop);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addWidget(buildControls());
+
+    m_banner = new QFrame(this);
+    m_banner->setObjectName(QStringLiteral("loopBanner"));
+    auto* bannerLayout = new QVBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(10, 6, 10, 6);
+    bannerLayout->setSpacing(2);
+    m_bannerTitle = caption(m_banner);
+    QFont bold = m_bannerTitle->font();
+    bold.setBold(true);
+    m_bannerTitle->setFont(bold);
+    m_bannerText = caption(m_banner);
+    m_bannerText->setWordWrap(true);
+    bannerLayout->addWidget(m_bannerTitle);
+    bannerLayout->addWidget(m_bannerText);
+    m_banner->hide();
+    layout->addWidget(m_banner);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(buildTranscriptTab(), tr("Transcript"));
+    m_tabs->addTab(buildLogTab(), tr("MCP log"));
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_controller, &LoopController::progress, this, [this](const QString& message) {
+        m_status->setText(message);
+        m_status->setToolTip(message);
+        Q_EMIT statusMessage(message);
+    });
+    connect(m_controller, &LoopController::stateChanged, this, &LoopPanel::onStateChanged);
+    connect(m_controller, &LoopController::paused, this, &LoopPanel::onPaused);
+    connect(m_controller, &LoopController::finished, this, &LoopPanel::onFinished);
+
+    connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshPresets);
+    connect(m_doc, &ProjectDocument::presetChanged, this, &LoopPanel::refreshPresets);
+    connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshServerInfo);
+    connect(m_doc, &ProjectDocument::toolInserted, this, &LoopPanel::refreshServerInfo);
+    connect(m_doc, &ProjectDocument::toolRemoved, this, &LoopPanel::refreshServerInfo);
+    refreshPresets();
+    refreshServerInfo();
+    onStateChanged(LoopController::State::Idle);
+    // Long captions and banners wrap or elide instead of setting the dock's minimum width:
+    // the window must fit 1400 px with every dock open.
+    for (QLabel* l : findChildren<QLabel*>())
+        if (l->sizeHint().width() > 160 && !l->wordWrap())
+            l->setSizePolicy(QSizePolicy::Ignored, l->sizePolicy().verticalPolicy());
+}
+
+LoopPanel::~LoopPanel()
+{
+    // The controller goes first, while the views it feeds still exist.
+    delete m_controller;
+}
+
+QWidget* LoopPanel::buildControls()
+{
+    auto* box = new QWidget(this);
+    auto* v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(4);
+
+    auto* bar = new QHBoxLayout;
+    bar->setSpacing(2);
+    for (QAction* a : {m_runAction, m_stepAction, m_stopAction}) {
+        auto* b = new QToolButton(box);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        b->setAutoRaise(true);
+        bar->addWidget(b);
+    }
+    bar->addSpacing(8);
+    m_busy = new QProgressBar(box);
+    m_busy->setRange(0, 0); // indeterminate: rounds have no known length
+    m_busy->setTextVisible(false);
+    m_busy->setFixedSize(64, 10);
+    m_busy->hide();
+    bar->addWidget(m_busy);
+    m_status = new QLabel(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."), box);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setMinimumWidth(80);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    bar->addWidget(m_status, 1);
+    v->addLayout(bar);
+
+    auto* grid = new QGridLayout;
+    grid->setContentsMargins(4, 0, 4, 0);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(4);
+    m_server = new QComboBox(box);
+    m_server->addItem(tr("Mock (project scripts)"), int(LoopController::Server::Mock));
+    m_server->addItem(tr("stdio command"), int(LoopController::Server::Stdio));
+    m_server->addItem(tr("Streamable HTTP URL"), int(LoopController::Server::Http));
+    m_server->setToolTip(tr("The MCP server that executes the calls"));
+    m_server->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_server->setMinimumContentsLength(10);
+    m_target = new QLineEdit(box);
+    m_target->setClearButtonEnabled(true);
+    m_serverInfo = new QLabel(box);
+    m_serverInfo->setEnabled(false); // the muted look of secondary text, in any palette
+    m_serverInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
+    auto* targetBox = new QWidget(box);
+    auto* targetLayout = new QHBoxLayout(targetBox);
+    targetLayout->setContentsMargins(0, 0, 0, 0);
+    targetLayout->addWidget(m_target, 1);
+    targetLayout->addWidget(m_serverInfo, 1);
+    auto* serverLabel = new QLabel(tr("MCP &server:"), box);
+    serverLabel->setBuddy(m_server);
+    grid->addWidget(serverLabel, 0, 0);
+    grid->addWidget(m_server, 0, 1);
+    grid->addWidget(targetBox, 0, 2, 1, 3);
+
+    m_preset = new QComboBox(box);
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(14);
+    m_preset->setToolTip(tr("The request preset to run (profile, model, messages)"));
+    auto* presetLabel = new QLabel(tr("&Preset:"), box);
+    presetLabel->setBuddy(m_preset);
+    m_maxIterations = new QSpinBox(box);
+    m_maxIterations->setRange(1, 100);
+    m_maxIterations->setValue(10);
+    m_maxIterations->setToolTip(tr("Requests sent before the loop gives up with max_iterations_exceeded"));
+    auto* maxLabel = new QLabel(tr("&Max iterations:"), box);
+    maxLabel->setBuddy(m_maxIterations);
+    grid->addWidget(presetLabel, 1, 0);
+    grid->addWidget(m_preset, 1, 1, 1, 2);
+    grid->addWidget(maxLabel, 1, 3);
+    grid->addWidget(m_maxIterations, 1, 4);
+    grid->setColumnStretch(2, 1);
+    v->addLayout(grid);
+
+    connect(m_server, &QComboBox::currentIndexChanged, this, &LoopPanel::onServerKindChanged);
+    onServerKindChanged();
+    return box;
+}
+
+QWidget* LoopPanel::buildTranscriptTab()
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+
+    TranscriptModel* model = m_controller->transcript();
+    m_tree = new QTreeView(split);
+    m_tree->setModel(model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tree->setTextElideMode(Qt::ElideRight);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->header()->resizeSection(TranscriptModel::Item, fontMetrics().horizontalAdvance(QStringLiteral("M")) * 12);
+    m_tree->setMinimumWidth(220);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) { showTranscriptItem(current); });
+    // Live runs: new rounds and their sections open as they arrive.
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent, int first, int last) {
+        if (parent.isValid())
+            m_tree->expand(parent);
+        for (int row = first; row <= last; ++row)
+            m_tree->expand(m_tree->model()->index(row, 0, parent));
+        // Grow the first column to fit deep tool names, never shrink what the user set.
+        const int before = m_tree->columnWidth(TranscriptModel::Item);
+        m_tree->resizeColumnToContents(TranscriptModel::Item);
+        const int fitted = m_tree->columnWidth(TranscriptModel::Item);
+        const int cap = fontMetrics().horizontalAdvance(QLatin1Char('M')) * 28;
+        m_tree->setColumnWidth(TranscriptModel::Item, std::max(before, std::min(fitted, cap)));
+    });
+    // The detail view follows its item when the item changes (results edited, a round done).
+    connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+        const QModelIndex current = m_tree->currentIndex();
+        if (current.isValid() && current.parent() == topLeft.parent() && current.row() >= topLeft.row() &&
+            current.row() <= bottomRight.row())
+            showTranscriptItem(current);
+    });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {
+        // A section's children arriving change what the section shows.
+        const QModelIndex current = m_tree->currentIndex();
+        if (current.isValid() && parent == current.siblingAtColumn(0))
+            showTranscriptItem(current);
+    });
+
+    auto* right = new QSplitter(Qt::Vertical, split);
+    right->setChildrenCollapsible(false);
+    m_detailCaption = caption(right);
+    m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+    m_detail = new JsonEditor(right);
+    m_detail->setReadOnly(true);
+    right->addWidget(captioned(m_detailCaption, m_detail, right));
+
+    m_stepBox = new QWidget(right);
+    auto* sv = new QVBoxLayout(m_stepBox);
+    sv->setContentsMargins(0, 4, 0, 0);
+    sv->setSpacing(2);
+    m_stepCaption = new QLabel(m_stepBox);
+    m_stepCaption->setWordWrap(true);
+    m_stepEditor = new JsonEditor(m_stepBox);
+    m_stepHint = new QLabel(m_stepBox);
+    m_stepHint->setTextFormat(Qt::PlainText);
+    m_stepHint->setWordWrap(true);
+    m_stepHint->setStyleSheet(QStringLiteral("color: %1;").arg(kErrorColor));
+    m_stepHint->hide();
+    auto* buttons = new QHBoxLayout;
+    auto* restore = new QPushButton(tr("Restore"), m_stepBox);
+    restore->setToolTip(tr("Put back the results as the server returned them"));
+    auto* toEnd = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run to End"), m_stepBox);
+    toEnd->setToolTip(tr("Send these results and run without pausing again (F5)"));
+    auto* cont = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Continue"), m_stepBox);
+    cont->setToolTip(tr("Send these results and pause before the next round's (F10)"));
+    cont->setDefault(true);
+    buttons->addWidget(restore);
+    buttons->addStretch(1);
+    buttons->addWidget(toEnd);
+    buttons->addWidget(cont);
+    sv->addWidget(m_stepCaption);
+    sv->addWidget(m_stepEditor, 1);
+    sv->addWidget(m_stepHint);
+    sv->addLayout(buttons);
+    right->addWidget(m_stepBox);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 1);
+    m_stepBox->hide();
+    connect(restore, &QPushButton::clicked, this, [this] {
+        m_stepEditor->setText(qs(json::pretty(json::Value(m_controller->pausedResults()))));
+        setStepHint({});
+    });
+    connect(toEnd, &QPushButton::clicked, this, [this] { continueStep(false); });
+    connect(cont, &QPushButton::clicked, this, [this] { continueStep(true); });
+    connect(m_stepEditor, &QsciScintilla::textChanged, this, [this] {
+        if (!m_stepHint->isHidden()) {
+            m_stepEditor->clearError();
+            setStepHint({});
+        }
+    });
+
+    split->addWidget(m_tree);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    return split;
+}
+
+QWidget* LoopPanel::buildLogTab()
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    ProtocolLogModel* model = m_controller->protocolLog();
+    m_logView = new QTableView(split);
+    m_logView->setModel(model);
+    m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_logView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_logView->setAlternatingRowColors(true);
+    m_logView->setWordWrap(false);
+    m_logView->verticalHeader()->hide();
+    m_logView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_logView->horizontalHeader()->setStretchLastSection(true);
+    m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Time, QHeaderView::ResizeToContents);
+    m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Direction, QHeaderView::ResizeToContents);
+    m_logView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_logView->setMinimumWidth(220);
+    connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { showLogItem(current); });
+    // Follow the tail while the user is at the bottom; leave the view alone when they scrolled up.
+    connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        QScrollBar* sb = m_logView->verticalScrollBar();
+        m_followLog = sb->value() == sb->maximum();
+    });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this, model] {
+        if (m_followLog)
+            m_logView->scrollToBottom();
+        m_tabs->setTabText(1, tr("MCP log (%1)").arg(model->rowCount()));
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        m_tabs->setTabText(1, tr("MCP log"));
+        showLogItem({});
+    });
+
+    m_logCaption = caption(split);
+    m_logCaption->setText(tr("Every JSON-RPC message of the session, both ways. Select one to see it whole."));
+    m_logDetail = new JsonEditor(split);
+    m_logDetail->setReadOnly(true);
+    split->addWidget(m_logView);
+    split->addWidget(captioned(m_logCaption, m_logDetail, split));
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    return split;
+}
+
+void LoopPanel::refreshPresets()
+{
+    const auto& presets = m_doc->project().presets;
+    const int keep = m_preset->currentIndex();
+    m_preset->blockSignals(true);
+    m_preset->clear();
+    for (const project::Preset& p : presets) {
+        m_preset->addItem(qs(p.name));
+        const QString wire = p.wire.empty() ? QString() : QStringLiteral(" · ") + qs(p.wire);
+        const QString tip = qs(p.profile) + wire + QStringLiteral(" · ") + qs(p.model);
+        m_preset->setItemData(m_preset->count() - 1, tip, Qt::ToolTipRole);
+    }
+    if (presets.empty())
+        m_preset->addItem(tr("(the project has no presets)"));
+    m_preset->setCurrentIndex(keep >= 0 && keep < int(presets.size()) ? keep : 0);
+    m_preset->setEnabled(!presets.empty() && !m_controller->isBusy());
+    m_preset->blockSignals(false);
+}
+
+void LoopPanel::refreshServerInfo()
+{
+    const project::Project& p = m_doc->project();
+    m_serverInfo->setText(tr("%n tool(s) from the project, %1 scripted", nullptr, int(p.tools.size())).arg(p.mockTools.size()));
+}
+
+void LoopPanel::onServerKindChanged()
+{
+    const auto kind = LoopController::Server(m_server->currentData().toInt());
+    m_target->setVisible(kind != LoopController::Server::Mock);
+    m_serverInfo->setVisible(kind == LoopController::Server::Mock);
+    if (kind == LoopController::Server::Stdio) {
+        m_target->setPlaceholderText(tr("command line, e.g. node server.js stdio"));
+        m_target->setToolTip(tr("Started as a child process; JSON-RPC on its stdin and stdout"));
+    } else if (kind == LoopController::Server::Http) {
+        m_target->setPlaceholderText(tr("endpoint URL, e.g. http://127.0.0.1:3001/mcp"));
+        m_target->setToolTip(tr("A Streamable HTTP MCP endpoint"));
+    }
+}
+
+void LoopPanel::setServer(LoopController::Server server, const QString& target)
+{
+    m_server->setCurrentIndex(m_server->findData(int(server)));
+    m_target->setText(target);
+}
+
+void LoopPanel::setPreset(int index) { m_preset->setCurrentIndex(index); }
+void LoopPanel::setMaxIterations(int n) { m_maxIterations->setValue(n); }
+
+void LoopPanel::startRun(bool step)
+{
+    if (m_controller->isBusy())
+        return;
+    LoopController::Config c;
+    c.server = LoopController::Server(m_server->currentData().toInt());
+    c.target = m_target->text();
+    c.preset = m_preset->currentIndex();
+    c.maxIterations = m_maxIterations->value();
+    c.step = step;
+    m_banner->hide();
+    m_detail->clear();
+    m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+    m_controller->start(c);
+}
+
+void LoopPanel::onStateChanged(LoopController::State state)
+{
+    const bool idle = state == LoopController::State::Idle;
+    const bool paused = state == LoopController::State::Paused;
+    m_runAction->setEnabled(idle || paused);
+    m_stepAction->setEnabled(idle || paused);
+    m_stopAction->setEnabled(!idle);
+    m_runAction->setText(paused ? tr("&Run to End") : tr("&Run Loop"));
+    m_stepAction->setText(paused ? tr("Con&tinue") : tr("S&tep"));
+    for (QWidget* w : {static_cast<QWidget*>(m_server), static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_maxIterations)})
+        w->setEnabled(idle);
+    m_preset->setEnabled(idle && !m_doc->project().presets.empty());
+    m_busy->setVisible(!idle && !paused);
+    if (!paused)
+        m_stepBox->hide();
+}
+
+void LoopPanel::onPaused(int round, const std::vector<json::Value>& calls, const std::vector<json::Value>& results)
+{
+    QStringList names;
+    for (const json::Value& c : calls)
+        names << qs(c["name"].str());
+    m_stepCaption->setText(tr("<b>Round %1 paused.</b> These results answer %2 and are sent next; edit them (a JSON array, "
+                              "one MCP result per call), then Continue (F10) or Run to End (F5).")
+                               .arg(round)
+                               .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
+    m_stepEditor->setText(qs(json::pretty(json::Value(results))));
+    m_stepEditor->clearError();
+    setStepHint({});
+    m_stepBox->show();
+    m_tabs->setCurrentIndex(0);
+    // The calls above, the results being edited below.
+    const QModelIndex callsIndex = m_controller->transcript()->sectionIndex(round - 1, TranscriptModel::Calls);
+    m_tree->setCurrentIndex(callsIndex);
+    m_tree->scrollTo(m_controller->transcript()->sectionIndex(round - 1, TranscriptModel::Results));
+    m_stepEditor->setFocus();
+}
+
+bool LoopPanel::continueStep(bool stayInStepMode)
+{
+    if (m_controller->state() != LoopController::State::Paused)
+        return false;
+    const QByteArray text = m_stepEditor->utf8Text();
+    auto parsed = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!parsed) {
+        const json::ParseError& e = parsed.error();
+        m_stepEditor->markError(qsizetype(e.pos.offset));
+        // The parser reports bytes; Scintilla positions are bytes too.
+        m_stepEditor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(e.pos.offset));
+        setStepHint(tr("Line %1, column %2: %3").arg(e.pos.line).arg(e.pos.column).arg(qs(e.message)));
+        return false;
+    }
+    const std::size_t expected = m_controller->pausedCalls().size();
+    if (!parsed->isArray()) {
+        m_stepEditor->markError(0);
+        setStepHint(tr("The results must be a JSON array with one MCP result per call (%1 here).").arg(expected));
+        return false;
+    }
+    if (parsed->size() != expected) {
+        setStepHint(tr("%1 result(s) for %2 call(s): give exactly one result per call, in call order.").arg(parsed->size()).arg(expected));
+        return false;
+    }
+    for (std::size_t i = 0; i < parsed->size(); ++i) {
+        if (!parsed->at(i).isObject()) {
+            setStepHint(tr("Result %1 is not an object; an MCP result looks like {\"content\": [{\"type\": \"text\", \"text\": \"…\"}]}.")
+                            .arg(i + 1));
+            return false;
+        }
+    }
+    m_stepEditor->clearError();
+    setStepHint({});
+    m_stepBox->hide();
+    m_controller->setStepMode(stayInStepMode);
+    m_controller->proceed(std::vector<json::Value>(parsed->items().begin(), parsed->items().end()));
+    return true;
+}
+
+void LoopPanel::setStepHint(const QString& hint)
+{
+    m_stepHint->setText(hint);
+    m_stepHint->setVisible(!hint.isEmpty());
+}
+
+void LoopPanel::onFinished(const loop::Outcome& outcome)
+{
+    if (outcome.error) {
+        const bool stopped = outcome.error->category == "stopped";
+        showBanner(stopped ? tr("Stopped") : tr("Error · %1").arg(qs(outcome.error->category)), qs(outcome.error->message), !stopped);
+    } else if (outcome.finalText) {
+        showBanner(tr("Final answer · after %n round(s)", nullptr, int(outcome.rounds.size())), qs(*outcome.finalText), false);
+    }
+    // Leave the user's selection alone; with none, show where the run ended.
+    TranscriptModel* model = m_controller->transcript();
+    if (!m_tree->currentIndex().isValid() && model->roundCount() > 0) {
+        const int last = model->roundCount() - 1;
+        const QModelIndex target = model->rowCount(model->roundIndex(last)) > TranscriptModel::Response
+                                       ? model->sectionIndex(last, TranscriptModel::Response)
+                                       : model->roundIndex(last);
+        m_tree->setCurrentIndex(target);
+    }
+}
+
+void LoopPanel::showBanner(const QString& title, const QString& text, bool error)
+{
+    const QString accent = error ? kErrorColor : kOkColor;
+    // palette() keeps the frame right in light and dark themes; only the accent is fixed.
+    m_banner->setStyleSheet(QStringLiteral("QFrame#loopBanner { border: 1px solid palette(mid); border-left: 4px solid %1;"
+                                           " border-radius: 3px; background: palette(base); }")
+                                .arg(accent));
+    m_bannerTitle->setStyleSheet(QStringLiteral("color: %1;").arg(accent));
+    m_bannerTitle->setText(title);
+    m_bannerText->setText(text);
+    m_banner->show();
+}
+
+void LoopPanel::showTranscriptItem(const QModelIndex& index)
+{
+    if (!index.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const TranscriptModel* model = m_controller->transcript();
+    m_detailCaption->setText(model->titleAt(index));
+    m_detail->setTextKeepingView(qs(json::pretty(model->jsonAt(index))));
+}
+
+void LoopPanel::showLogItem(const QModelIndex& index)
+{
+    const mcp::LogEntry* e = m_controller->protocolLog()->entryAt(index.row());
+    if (!index.isValid() || !e) {
+        m_logDetail->clear();
+        return;
+    }
+    m_logCaption->setText(index.siblingAtColumn(ProtocolLogModel::Direction).data().toString() + QStringLiteral(" · ") +
+                          tr("%1 s").arg(index.siblingAtColumn(ProtocolLogModel::Time).data().toString()) + QStringLiteral(" · ") +
+                          index.siblingAtColumn(ProtocolLogModel::Message).data().toString());
+    m_logDetail->setText(e->message.isString() ? qs(e->message.str()) : qs(json::pretty(e->message)));
+}
+
+QString LoopPanel::statusText() const { return m_status->text(); }
+QString LoopPanel::bannerTitle() const { return m_banner->isHidden() ? QString() : m_bannerTitle->text(); }
+QString LoopPanel::bannerText() const { return m_banner->isHidden() ? QString() : m_bannerText->text(); }
+QString LoopPanel::stepHint() const { return m_stepHint->isHidden() ? QString() : m_stepHint->text(); }
+
+} // namespace tw::ui

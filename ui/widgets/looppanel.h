@@ -1,0 +1,112 @@
+#pragma once
+// The loop panel: runs the selected preset as a live tool loop against an MCP server (the
+// project's scripted mock tools, a stdio command, or a Streamable HTTP URL) and shows it as
+// it happens — rounds as a transcript (request, response, calls, results), the final answer
+// or the error, the MCP protocol log. Step mode pauses before each round's results are sent
+// and shows them editable; Continue parses them (errors as a squiggle and a hint, never a
+// dialog) and sends them.
+//
+// Run (F5), Step (F10) and Stop (Shift+F5) are actions the window can put in its menus;
+// while paused, Step continues to the next pause and Run continues to the end.
+
+#include "controllers/loopcontroller.h"
+
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableView;
+class QTreeView;
+
+namespace tw::ui {
+
+class JsonEditor;
+class ProjectDocument;
+
+class LoopPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LoopPanel(ProjectDocument* doc, QWidget* parent = nullptr); // doc not owned
+    ~LoopPanel() override;
+
+    QAction* runAction() const { return m_runAction; }
+    QAction* stepAction() const { return m_stepAction; }
+    QAction* stopAction() const { return m_stopAction; }
+    LoopController* controller() const { return m_controller; }
+
+    void setServer(LoopController::Server server, const QString& target = {});
+    void setPreset(int index);
+    void setMaxIterations(int n);
+    // Re-reads the preset names (the window calls this after preset edits it does not signal).
+    void refreshPresets();
+
+    // Step mode: parses the edited results and sends them; false (with the hint shown and
+    // the squiggle placed) when they do not parse or do not fit the calls.
+    bool continueStep(bool stayInStepMode = true);
+
+    // What the panel shows, for tests and the window's status bar.
+    QString statusText() const;
+    QString bannerTitle() const;
+    QString bannerText() const;
+    QString stepHint() const;
+    JsonEditor* detailEditor() const { return m_detail; }
+    JsonEditor* stepEditor() const { return m_stepEditor; }
+    QTreeView* transcriptView() const { return m_tree; }
+    QTableView* protocolLogView() const { return m_logView; }
+
+Q_SIGNALS:
+    void statusMessage(const QString& message);
+
+private:
+    QWidget* buildControls();
+    QWidget* buildTranscriptTab();
+    QWidget* buildLogTab();
+    void startRun(bool step);
+    void onStateChanged(LoopController::State state);
+    void onPaused(int round, const std::vector<json::Value>& calls, const std::vector<json::Value>& results);
+    void onFinished(const loop::Outcome& outcome);
+    void onServerKindChanged();
+    void showTranscriptItem(const QModelIndex& index);
+    void showLogItem(const QModelIndex& index);
+    void showBanner(const QString& title, const QString& text, bool error);
+    void setStepHint(const QString& hint);
+    void refreshServerInfo();
+
+    ProjectDocument* m_doc;          // not owned
+    LoopController* m_controller;    // owned (child)
+    QAction* m_runAction;
+    QAction* m_stepAction;
+    QAction* m_stopAction;
+    QComboBox* m_server = nullptr;
+    QLineEdit* m_target = nullptr;
+    QLabel* m_serverInfo = nullptr;
+    QComboBox* m_preset = nullptr;
+    QSpinBox* m_maxIterations = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QFrame* m_banner = nullptr;
+    QLabel* m_bannerTitle = nullptr;
+    QLabel* m_bannerText = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTreeView* m_tree = nullptr;
+    QLabel* m_detailCaption = nullptr;
+    JsonEditor* m_detail = nullptr;
+    QWidget* m_stepBox = nullptr;
+    QLabel* m_stepCaption = nullptr;
+    JsonEditor* m_stepEditor = nullptr;
+    QLabel* m_stepHint = nullptr;
+    QTableView* m_logView = nullptr;
+    QLabel* m_logCaption = nullptr;
+    JsonEditor* m_logDetail = nullptr;
+    bool m_followLog = true; // the log view stays at its tail while the user leaves it there
+};
+
+} // namespace tw::ui
