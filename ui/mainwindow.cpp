@@ -19,6 +19,7 @@
 #include "wire/wire.h"
 
 #include <QAction>
+#include <QStyle>
 #include <QScrollArea>
 #include <QCheckBox>
 #include <QDragEnterEvent>
@@ -329,9 +330,11 @@ void MainWindow::buildActions()
     m_sendAction = request->addAction(tr("&Send"), this, &MainWindow::sendCurrent);
     m_sendAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
     m_sendAction->setToolTip(tr("Send the current preset (Ctrl+Enter)"));
+    m_sendAction->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     m_cancelAction = request->addAction(tr("&Cancel"), m_send, &SendController::cancel);
     m_cancelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_cancelAction->setEnabled(false);
+    m_cancelAction->setIcon(style()->standardIcon(QStyle::SP_BrowserStop));
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     loopMenu->addAction(m_loop->runAction());
     loopMenu->addAction(m_loop->stepAction());
