@@ -95,6 +95,8 @@ int runLoop(const QStringList& args)
         mockProvider = std::make_unique<provider::MockProvider>();
         if (!mockProvider->listen())
             return fail(makeError("transport", "could not start the mock provider"));
+        if (auto scripted = provider::configureFromProject(*mockProvider, project->mockProvider); !scripted)
+            return fail(scripted.error());
         in->baseUrl = ss(mockProvider->baseUrl(in->wire.value_or(in->profile.wire)));
     }
 

@@ -2,6 +2,8 @@
 
 #include "json/json.h"
 #include "mcp/mockserver.h"
+#include "provider/mockprovider.h"
+#include "provider/profile.h"
 #include "util/strings.h"
 
 #include <QFile>
@@ -16,6 +18,8 @@ constexpr std::string_view Tools = "tools";
 constexpr std::string_view ToolChoice = "tool_choice";
 constexpr std::string_view Presets = "presets";
 constexpr std::string_view MockTools = "mock_tools";
+constexpr std::string_view MockProvider = "mock_provider";
+constexpr std::string_view Profiles = "profiles";
 constexpr std::string_view Type = "type";
 constexpr std::string_view AllowedTools = "allowed_tools";
 constexpr std::string_view Profile = "profile";
@@ -82,7 +86,7 @@ bool Preset::operator==(const Preset& o) const
 bool Project::operator==(const Project& o) const
 {
     if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) ||
-        !mockTools.identical(o.mockTools) ||
+        !mockTools.identical(o.mockTools) || !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) ||
         tools.size() != o.tools.size())
         return false;
     for (std::size_t i = 0; i < tools.size(); ++i)
@@ -271,6 +275,33 @@ Result<Project> parse(std::string_view text, std::string_view source)
             if (!ok)
                 return invalid(source, ok.error().path, ok.error().message.substr(ok.error().path.size() + 2));
             p.mockTools = v;
+        } else if (k == keys::MockProvider && version >= 2) {
+            if (!v.isObject())
+                return invalid(source, "/mock_provider", "expected {\"queue\": [...], \"replay\": {...}}");
+            std::size_t i = 0;
+            for (const Value& c : v["queue"].items()) {
+                auto r = provider::cannedReplyFromJson(c);
+                if (!r)
+                    return invalid(source, "/mock_provider/queue/" + std::to_string(i), r.error().message);
+                ++i;
+            }
+            if (v.contains("replay")) {
+                auto r = provider::cannedReplyFromJson(v["replay"]);
+                if (!r)
+                    return invalid(source, "/mock_provider/replay", r.error().message);
+            }
+            p.mockProvider = v;
+        } else if (k == keys::Profiles && version >= 2) {
+            if (!v.isArray())
+                return invalid(source, "/profiles", "expected an array of provider profiles");
+            std::size_t i = 0;
+            for (const Value& pr : v.items()) {
+                auto r = provider::profileFromJson(pr);
+                if (!r)
+                    return invalid(source, "/profiles/" + std::to_string(i), r.error().message);
+                ++i;
+            }
+            p.profiles = v;
         } else {
             p.extra.push_back(m);
         }
@@ -334,6 +365,10 @@ std::string serialize(const Project& p)
     b.append(keys::Presets, Value(std::move(presets)));
     if (p.mockTools.isObject() && !p.mockTools.empty())
         b.append(keys::MockTools, p.mockTools);
+    if (!p.mockProvider.isNull())
+        b.append(keys::MockProvider, p.mockProvider);
+    if (p.profiles.isArray() && !p.profiles.empty())
+        b.append(keys::Profiles, p.profiles);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     std::string out = json::pretty(std::move(b).build());

@@ -13,7 +13,8 @@
 //                 "tool_choice"? (as above: overrides the project's), "tools"? [names sent], ...} ],
 //   ...  members this version does not know are kept verbatim, in order
 // }
-// Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h).
+// Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h),
+// "mock_provider": {"queue": [...], "replay": ...} and "profiles": [...].
 // A format-1 file is read as format 2 with no scripts.
 // Later formats add members; loading an older file migrates it in memory, saving writes the
 // current format. A file from a newer Toolwire is refused with a clear message, never
@@ -65,6 +66,12 @@ struct Project {
     ChoiceSetting choice;
     std::vector<Preset> presets;
     json::Value mockTools = json::Value::emptyObject(); // mock MCP scripts by tool name
+    // Scripts for the built-in mock provider: {"queue": [canned replies], "replay": canned reply}
+    // (see provider/mockprovider.h, cannedReplyFromJson). Null: the deterministic mock.
+    json::Value mockProvider;
+    // The project's own provider profiles (same shape as the built-ins; an id that matches a
+    // built-in replaces it for this project). Never keys: auth names variables only.
+    json::Value profiles = json::Value::array();
     std::vector<json::Member> extra; // unknown top-level members, verbatim and in order
 
     bool operator==(const Project& o) const;

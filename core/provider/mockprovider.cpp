@@ -599,4 +599,25 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     finish(200);
 }
 
+Result<void> configureFromProject(MockProvider& mock, const json::Value& script)
+{
+    mock.clearQueue();
+    mock.clearReplay();
+    if (script.isNull())
+        return {};
+    for (const json::Value& c : script["queue"].items()) {
+        auto r = cannedReplyFromJson(c);
+        if (!r)
+            return r.error();
+        mock.enqueue(std::move(*r));
+    }
+    if (script.contains("replay")) {
+        auto r = cannedReplyFromJson(script["replay"]);
+        if (!r)
+            return r.error();
+        mock.setReplay(std::move(*r));
+    }
+    return {};
+}
+
 } // namespace tw::provider

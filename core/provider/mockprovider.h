@@ -107,6 +107,11 @@ struct CannedReply {
 // Errors: bad_arguments with the JSON path of the offending member.
 Result<CannedReply> cannedReplyFromJson(const json::Value& v);
 
+class MockProvider;
+// Applies a project's "mock_provider" script: clears the queue and the replay, then queues
+// and sets what the script says. Null: the deterministic mock.
+Result<void> configureFromProject(MockProvider& mock, const json::Value& script);
+
 // The content type a recording is served with, from its bytes.
 QByteArray detectContentType(const QByteArray& bytes);
 

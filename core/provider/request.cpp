@@ -49,7 +49,11 @@ std::string shellQuote(std::string_view s)
 
 Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset)
 {
-    const Profile* profile = findProfile(preset.profile);
+    std::vector<Profile> own;
+    for (const Value& v : p.profiles.items())
+        if (auto pr = profileFromJson(v))
+            own.push_back(*pr);
+    const Profile* profile = findProfile(preset.profile, own);
     if (!profile)
         return makeError("unknown_profile", "preset \"" + preset.name + "\": no provider profile named \"" + preset.profile + "\"");
     RequestInput in;

@@ -115,6 +115,22 @@ private Q_SLOTS:
         QCOMPARE(o.rounds.size(), std::size_t(2));
     }
 
+    void projectScriptedMock()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        // The project's mock_provider script answers first: a canned text reply ends the run.
+        auto script = json::parse(R"({"queue": [{"wire": "openai", "body": {"id": "c", "object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "scripted hello"}, "finish_reason": "stop"}]}}]})");
+        QVERIFY(script.ok());
+        QVERIFY(provider::configureFromProject(f.mock, *script).ok());
+        loop::LiveLoop l(&f.nam, f.client.get(), f.input(0), std::nullopt);
+        const loop::Outcome o = run(l);
+        QVERIFY(!o.error);
+        QCOMPARE(o.finalText.value_or(""), std::string("scripted hello"));
+        QCOMPARE(o.rounds.size(), std::size_t(1));
+    }
+
     void httpErrorStops()
     {
         Fixture f;

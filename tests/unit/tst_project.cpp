@@ -20,6 +20,7 @@ private Q_SLOTS:
     void newerFormatRefused();
     void formatOneMigrates();
     void badMockScriptNamed();
+    void mockProviderAndProfiles();
     void atomicSave();
 };
 
@@ -110,6 +111,23 @@ void TestProject::badMockScriptNamed()
     auto p = project::parse(R"({"format": 2, "mock_tools": {"t": {"type": "sequence", "steps": [{"type": "teleport"}]}}})", "x.toolwire");
     QVERIFY(!p.ok());
     QVERIFY2(p.error().message.find("/mock_tools/t/steps/0/type") != std::string::npos, p.error().message.c_str());
+}
+
+void TestProject::mockProviderAndProfiles()
+{
+    const std::string good = R"({"format": 2, "mock_provider": {"queue": [{"wire": "openai", "body": {"choices": []}}]},
+        "profiles": [{"id": "my-vllm", "wire": "openai", "base_url": "http://127.0.0.1:9000/v1", "path": "/chat/completions"}]})";
+    auto p = project::parse(good);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+    QCOMPARE(p->profiles.size(), std::size_t(1));
+    auto again = project::parse(project::serialize(*p));
+    QVERIFY(again.ok() && *again == *p);
+    auto badQueue = project::parse(R"({"format": 2, "mock_provider": {"queue": [{"status": "x"}]}})");
+    QVERIFY(!badQueue.ok());
+    QVERIFY(badQueue.error().message.find("/mock_provider/queue/0") != std::string::npos);
+    auto badProfile = project::parse(R"({"format": 2, "profiles": [{"id": "p", "wire": "telegraph", "base_url": "x"}]})");
+    QVERIFY(!badProfile.ok());
+    QVERIFY(badProfile.error().message.find("/profiles/0") != std::string::npos);
 }
 
 void TestProject::atomicSave()

@@ -111,6 +111,11 @@ void LoopController::start(const Config& config)
             failSetup(makeError("transport", "could not start the built-in mock provider: " + ss(mock->errorString())));
             return;
         }
+        // Each run starts from the project's mock script (a queue is consumed by a run).
+        if (auto scripted = provider::configureFromProject(*mock, project.mockProvider); !scripted) {
+            failSetup(scripted.error());
+            return;
+        }
         in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
     }
     m_input = std::move(*in);

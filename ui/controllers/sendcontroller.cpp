@@ -12,6 +12,11 @@ namespace tw::ui {
 SendController::SendController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent)
     : QObject(parent), m_doc(doc), m_keys(keys), m_nam(new QNetworkAccessManager(this))
 {
+    // A newly opened project brings its own mock script (or none).
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] {
+        if (m_mock)
+            (void)provider::configureFromProject(*m_mock, m_doc->project().mockProvider);
+    });
 }
 
 SendController::~SendController() = default;
@@ -20,8 +25,11 @@ provider::MockProvider* SendController::mockProvider()
 {
     if (!m_mock) {
         m_mock = std::make_unique<provider::MockProvider>();
-        if (!m_mock->listen())
+        if (!m_mock->listen()) {
             m_mock.reset();
+            return nullptr;
+        }
+        (void)provider::configureFromProject(*m_mock, m_doc->project().mockProvider); // validated on load
     }
     return m_mock.get();
 }
