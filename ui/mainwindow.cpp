@@ -19,6 +19,11 @@
 #include "wire/wire.h"
 
 #include <QAction>
+#include <QInputDialog>
+#include <QNetworkAccessManager>
+#include "mcp/client.h"
+#include <QClipboard>
+#include "provider/mockprovider.h"
 #include <QStyle>
 #include <QScrollArea>
 #include <QCheckBox>
@@ -47,6 +52,15 @@
 #include <QVBoxLayout>
 
 namespace tw::ui {
+
+// One "import tools from an MCP server" session: connect, list, close (all asynchronous).
+class McpImport {
+public:
+    QNetworkAccessManager nam;
+    std::unique_ptr<mcp::Client> client;
+};
+
+MainWindow::~MainWindow() = default;
 
 MainWindow::MainWindow(ProjectDocument* doc, WindowOptions options, QWidget* parent)
     : QMainWindow(parent), m_doc(doc), m_options(options)
@@ -199,6 +213,7 @@ void MainWindow::buildDocks()
     makeButton(tr("Add"), tr("New tool (Ctrl+Shift+N)"), &MainWindow::addTool);
     makeButton(tr("Duplicate"), tr("Duplicate the selected tool"), &MainWindow::duplicateTool);
     makeButton(tr("Delete"), tr("Delete the selected tool"), &MainWindow::deleteTool);
+    makeButton(tr("Import…"), tr("Import the tools of an MCP server (stdio command or Streamable HTTP URL)"), &MainWindow::importFromMcp);
     buttons->addStretch();
     tl->addLayout(buttons);
     connect(m_toolList->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& idx) {
@@ -335,6 +350,9 @@ void MainWindow::buildActions()
     m_cancelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_cancelAction->setEnabled(false);
     m_cancelAction->setIcon(style()->standardIcon(QStyle::SP_BrowserStop));
+    request->addSeparator();
+    request->addAction(tr("Copy as &curl"), this, [this] { copyExport(true); });
+    request->addAction(tr("Copy as raw &HTTP"), this, [this] { copyExport(false); });
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     loopMenu->addAction(m_loop->runAction());
     loopMenu->addAction(m_loop->stepAction());
@@ -648,6 +666,82 @@ bool MainWindow::prepareLoopState()
     m_loop->runAction()->trigger();
     wait.exec();
     return true;
+}
+
+void MainWindow::copyExport(bool curl)
+{
+    // The request as it would be sent, with the key as an environment-variable reference
+    // (curl) or redacted (raw HTTP): the clipboard never holds a key.
+    const auto& p = m_doc->project();
+    const int preset = m_presetEditor->currentPreset();
+    if (preset < 0 || preset >= int(p.presets.size()))
+        return;
+    auto in = provider::inputFromPreset(p, p.presets[size_t(preset)]);
+    if (!in) {
+        showStatus(qs(in.error().message));
+        return;
+    }
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+    if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
+        if (provider::MockProvider* mock = m_send->mockProvider())
+            in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+    }
+    const std::optional<std::string> placeholder =
+        in->profile.auth.scheme == "none" ? std::nullopt : std::optional<std::string>("KEY-PLACEHOLDER-NOT-A-KEY");
+    auto built = provider::buildRequest(*in, placeholder, true);
+    if (!built) {
+        showStatus(qs(built.error().message));
+        return;
+    }
+    QApplication::clipboard()->setText(qs(curl ? provider::curlCommand(*built) : provider::rawHttpText(*built)));
+    showStatus(curl ? tr("Copied the request as a curl command") : tr("Copied the request as raw HTTP"));
+}
+
+void MainWindow::importFromMcp()
+{
+    bool ok = false;
+    const QString target = QInputDialog::getText(this, tr("Import tools from an MCP server"),
+                                                 tr("A stdio command (node server.js) or a Streamable HTTP URL:"), QLineEdit::Normal,
+                                                 QString(), &ok);
+    if (!ok || target.trimmed().isEmpty())
+        return;
+    m_import = std::make_unique<McpImport>();
+    std::unique_ptr<mcp::Transport> transport;
+    if (target.startsWith(QLatin1String("http://")) || target.startsWith(QLatin1String("https://"))) {
+        transport = std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{QUrl(target.trimmed()), {}}, &m_import->nam);
+    } else {
+        auto spec = mcp::parseCommandLine(target);
+        if (!spec) {
+            showStatus(qs(spec.error().message));
+            return;
+        }
+        transport = std::make_unique<mcp::StdioTransport>(*spec);
+    }
+    m_import->client = std::make_unique<mcp::Client>(std::move(transport));
+    mcp::Client* client = m_import->client.get();
+    showStatus(tr("Connecting to %1…").arg(client->describe()), 0);
+    connect(client, &mcp::Client::failed, this, [this](const Error& e) { showStatus(tr("Import failed: %1").arg(qs(e.message)), 15000); });
+    connect(client, &mcp::Client::ready, this, [this, client] {
+        client->listTools([this, client](Result<json::Value> tools) {
+            if (!tools) {
+                showStatus(tr("Import failed: %1").arg(qs(tools.error().message)), 15000);
+            } else {
+                int added = 0, skipped = 0;
+                for (json::Value& t : mcp::canonicalTools(*tools)) {
+                    if (m_doc->project().findTool(t["name"].str())) {
+                        ++skipped;
+                        continue;
+                    }
+                    m_doc->insertTool(int(m_doc->project().tools.size()), std::move(t));
+                    ++added;
+                }
+                showStatus(tr("Imported %1 tool(s) from %2; %3 already in the project").arg(added).arg(client->describe()).arg(skipped));
+            }
+            client->close();
+        });
+    });
+    client->connectToServer();
 }
 
 void MainWindow::sendCurrent()

@@ -10,6 +10,7 @@
 #include "result.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,6 +28,7 @@ class KeyStore;
 namespace tw::ui {
 
 class ChoiceEditor;
+class McpImport;
 class LoopPanel;
 class PresetEditor;
 class SendController;
@@ -44,6 +46,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(ProjectDocument* doc, WindowOptions options = {}, QWidget* parent = nullptr); // doc not owned
+    ~MainWindow() override;
 
     bool openProject(const QString& path);
     // For --screenshot --state: run the example's streaming preset against the in-process
@@ -91,6 +94,8 @@ private:
     void deleteTool();
     void showStatus(const QString& message, int ms = 5000);
     void sendCurrent();
+    void copyExport(bool curl);
+    void importFromMcp();
     QString wireContent(std::size_t wireIndex) const;
     // The text a wire tab shows in its current mode; nullopt with *error when it cannot.
     std::optional<std::string> renderWire(std::size_t index, bool wholeRequest, QString* error) const;
@@ -117,6 +122,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLineEdit* m_findField = nullptr;
     QPointer<QWidget> m_lastFocusedEditor;
+    std::unique_ptr<McpImport> m_import;
     int m_editingRow = -1;
     bool m_loadingEditor = false;
     bool m_layoutApplied = false;

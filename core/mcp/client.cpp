@@ -265,6 +265,25 @@ void Client::onClosed(const Error& reason)
     Q_EMIT closed();
 }
 
+std::vector<json::Value> canonicalTools(const json::Value& mcpTools)
+{
+    std::vector<json::Value> out;
+    for (const json::Value& t : mcpTools.items()) {
+        if (!t["name"].isString() || t["name"].str().empty())
+            continue;
+        json::ObjectBuilder b;
+        b.append("name", t["name"]);
+        std::string description(t["description"].str());
+        if (description.empty())
+            description = std::string(t["title"].str());
+        b.append("description", description);
+        b.append("input_schema", t["inputSchema"].isObject() ? t["inputSchema"]
+                                                             : json::Value{{"type", "object"}, {"properties", json::Value::emptyObject()}});
+        out.push_back(std::move(b).build());
+    }
+    return out;
+}
+
 Result<void> awaitReady(Client& client, int timeoutMs)
 {
     if (client.isReady())

@@ -102,6 +102,11 @@ private:
     bool m_listChangedEarly = false;
 };
 
+// MCP tool definitions ({"name", "title"?, "description"?, "inputSchema", ...}) as the
+// project's canonical tools ({"name", "description", "input_schema"}), order kept; entries
+// without a name are skipped.
+std::vector<json::Value> canonicalTools(const json::Value& mcpTools);
+
 // Runs a client call synchronously in a local event loop (for the command line).
 Result<json::Value> await(Client& client, const std::function<void(Client::Callback)>& start, int timeoutMs = 120000);
 Result<void> awaitReady(Client& client, int timeoutMs = 30000);

@@ -4,6 +4,7 @@
 
 #include <QHostAddress>
 #include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QSslError>
@@ -62,6 +63,12 @@ void HttpJob::start()
 {
     if (m_running || m_done)
         return;
+    // System and environment proxies (http_proxy/https_proxy/no_proxy on Linux), once.
+    static const bool proxies = [] {
+        QNetworkProxyFactory::setUseSystemConfiguration(true);
+        return true;
+    }();
+    (void)proxies;
     m_running = true;
     m_clock.start();
     if (!m_spec.url.isValid() || (m_spec.url.scheme() != QLatin1String("http") && m_spec.url.scheme() != QLatin1String("https"))) {

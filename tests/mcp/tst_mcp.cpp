@@ -164,6 +164,13 @@ private Q_SLOTS:
         for (const Value& t : tools->items())
             hasEcho = hasEcho || t["name"].str() == "echo";
         QVERIFY(hasEcho);
+        // Importing the server's tools gives canonical tools, in order.
+        const auto canon = mcp::canonicalTools(*tools);
+        QCOMPARE(canon.size(), tools->size());
+        for (const Value& t : canon) {
+            QVERIFY(t["input_schema"].isObject());
+            QVERIFY(t["description"].isString());
+        }
         auto r = mcp::await(client, [&](auto cb) { client.callTool("echo", parse(R"({"message":"hello from toolwire"})"), cb); });
         QVERIFY(r.ok());
         QCOMPARE((*r)["content"].at(0)["text"].str(), std::string_view("Echo: hello from toolwire"));

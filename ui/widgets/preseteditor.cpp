@@ -30,8 +30,6 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     form->addRow(tr("Preset"), m_preset);
 
     m_profile = new QComboBox(this);
-    for (const provider::Profile& p : provider::builtinProfiles())
-        m_profile->addItem(qs(p.label), qs(p.id));
     form->addRow(tr("Profile"), m_profile);
     m_wire = new QComboBox(this);
     m_wire->addItem(tr("(the profile's)"), QString());
@@ -152,6 +150,22 @@ void PresetEditor::setCurrentPreset(int index)
 void PresetEditor::load()
 {
     m_loading = true;
+    // Built-in profiles, then the project's own (which may replace a built-in by id).
+    m_profile->clear();
+    std::vector<provider::Profile> own;
+    for (const json::Value& v : m_doc->project().profiles.items())
+        if (auto p = provider::profileFromJson(v))
+            own.push_back(*p);
+    for (const provider::Profile& p : provider::builtinProfiles())
+        if (!provider::findProfile(p.id, own) || provider::findProfile(p.id, own) == &p)
+            m_profile->addItem(qs(p.label), qs(p.id));
+    for (const provider::Profile& p : own) {
+        const int at = m_profile->findData(qs(p.id));
+        if (at >= 0)
+            m_profile->setItemText(at, qs(p.label) + tr(" (project)"));
+        else
+            m_profile->addItem(qs(p.label) + tr(" (project)"), qs(p.id));
+    }
     const auto& presets = m_doc->project().presets;
     m_preset->clear();
     for (const project::Preset& p : presets)
@@ -163,7 +177,7 @@ void PresetEditor::load()
         m_preset->setCurrentIndex(m_current);
         m_profile->setCurrentIndex(std::max(0, m_profile->findData(qs(p.profile))));
         m_wire->setCurrentIndex(std::max(0, m_wire->findData(qs(p.wire))));
-        const provider::Profile* prof = provider::findProfile(p.profile);
+        const provider::Profile* prof = provider::findProfile(p.profile, own);
         m_baseUrl->setPlaceholderText(prof ? qs(prof->baseUrl == "mock:" ? std::string("the built-in mock provider") : prof->baseUrl) : QString());
         m_baseUrl->setText(qs(p.baseUrl));
         m_model->setPlaceholderText(prof ? qs(prof->defaultModel) : QString());
