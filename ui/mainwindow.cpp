@@ -427,8 +427,7 @@ void MainWindow::onEditorTextChanged()
 {
     if (m_loadingEditor || (m_editingRow < 0 && !m_wholeList->isChecked()))
         return;
-    const QByteArray text = m_toolEditor->utf8Text();
-    auto parsed = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
+    auto parsed = json::parse(m_toolEditor->utf8View());
     if (!parsed) {
         // Never a dialog: a squiggle where the error is and the message in the hint line.
         m_toolEditor->markError(qsizetype(parsed.error().pos.offset));
@@ -754,8 +753,12 @@ void MainWindow::sendCurrent()
 void MainWindow::refreshChoiceTools()
 {
     QStringList names;
+    names.reserve(qsizetype(m_doc->project().tools.size()));
     for (const json::Value& t : m_doc->project().tools)
         names << qs(t["name"].str());
+    if (names == m_choiceNames)
+        return; // a keystroke that changed no name leaves the pickers alone
+    m_choiceNames = names;
     m_choiceEditor->setToolNames(names);
 }
 

@@ -131,6 +131,7 @@ private:
     std::vector<model::Tool> m_parsed;
     std::optional<Error> m_toolsError;
     std::array<bool, 6> m_stale{};
+    QStringList m_choiceNames; // what the choice editor lists
     json::Value m_lastSentBody; // for "diff vs last sent"
 };
 

@@ -45,7 +45,19 @@ void JsonEditor::setTextKeepingView(const QString& text)
     setCursorPosition(line, index);
 }
 
-QByteArray JsonEditor::utf8Text() const { return text().toUtf8(); }
+QByteArray JsonEditor::utf8Text() const
+{
+    const std::string_view v = utf8View();
+    return QByteArray(v.data(), qsizetype(v.size()));
+}
+
+std::string_view JsonEditor::utf8View() const
+{
+    auto* self = const_cast<JsonEditor*>(this); // SendScintilla is not const; this reads only
+    const long len = self->SendScintilla(SCI_GETLENGTH);
+    const auto* p = reinterpret_cast<const char*>(self->SendScintilla(SCI_GETCHARACTERPOINTER));
+    return p ? std::string_view(p, std::size_t(len)) : std::string_view();
+}
 
 void JsonEditor::markError(qsizetype byteOffset)
 {
@@ -57,10 +69,14 @@ void JsonEditor::markError(qsizetype byteOffset)
         --start; // at the end of the text: mark the last character
     SendScintilla(SCI_SETINDICATORCURRENT, m_errorIndicator);
     SendScintilla(SCI_INDICATORFILLRANGE, start, std::max<long>(1, end - start));
+    m_hasError = true;
 }
 
 void JsonEditor::clearError()
 {
+    if (!m_hasError)
+        return;
+    m_hasError = false;
     SendScintilla(SCI_SETINDICATORCURRENT, m_errorIndicator);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, SendScintilla(SCI_GETLENGTH));
 }

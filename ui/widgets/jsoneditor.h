@@ -4,6 +4,8 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <string_view>
+
 namespace tw::ui {
 
 class JsonEditor : public QsciScintilla {
@@ -15,11 +17,15 @@ public:
     // first visible line (a live view must not jump while the user reads it).
     void setTextKeepingView(const QString& text);
     QByteArray utf8Text() const;
+    // The document's UTF-8 bytes without a copy (Scintilla's own buffer, made contiguous).
+    // Valid until the next edit.
+    std::string_view utf8View() const;
     void markError(qsizetype byteOffset);
     void clearError();
 
 private:
     int m_errorIndicator = -1;
+    bool m_hasError = false; // clearing the indicator walks the document: only when needed
 };
 
 } // namespace tw::ui

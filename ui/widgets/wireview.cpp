@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <cstring>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QPlainTextEdit>
@@ -105,23 +106,32 @@ void WireView::showContent(const QString& text) { showContentUtf8(text.toUtf8())
 void WireView::showContentUtf8(const QByteArray& text)
 {
     if (text != m_shown) {
-        // Common prefix and suffix; only the middle is replaced in the editor.
+        // Common prefix and suffix, compared in blocks; only the middle goes to the editor.
+        const char* a = text.constData();
+        const char* b = m_shown.constData();
         const qsizetype n = std::min(text.size(), m_shown.size());
         qsizetype pre = 0;
-        while (pre < n && text[pre] == m_shown[pre])
+        constexpr qsizetype block = 256;
+        while (pre + block <= n && std::memcmp(a + pre, b + pre, block) == 0)
+            pre += block;
+        while (pre < n && a[pre] == b[pre])
             ++pre;
         // Never split a UTF-8 sequence: back up to a character boundary.
-        while (pre > 0 && (static_cast<unsigned char>(text[pre]) & 0xC0) == 0x80)
+        while (pre > 0 && (static_cast<unsigned char>(a[pre < text.size() ? pre : pre - 1]) & 0xC0) == 0x80)
             --pre;
+        const char* ae = a + text.size();
+        const char* be = b + m_shown.size();
         qsizetype suf = 0;
-        while (suf < n - pre && text[text.size() - 1 - suf] == m_shown[m_shown.size() - 1 - suf])
+        const qsizetype maxSuf = n - pre;
+        while (suf + block <= maxSuf && std::memcmp(ae - suf - block, be - suf - block, block) == 0)
+            suf += block;
+        while (suf < maxSuf && ae[-suf - 1] == be[-suf - 1])
             ++suf;
-        while (suf > 0 && (static_cast<unsigned char>(text[text.size() - suf]) & 0xC0) == 0x80)
+        while (suf > 0 && (static_cast<unsigned char>(ae[-suf]) & 0xC0) == 0x80)
             --suf;
         m_view->setReadOnly(false);
         m_view->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, long(pre), long(m_shown.size() - suf));
-        const QByteArray middle = text.mid(pre, text.size() - suf - pre);
-        m_view->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, long(middle.size()), middle.constData());
+        m_view->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, long(text.size() - suf - pre), a + pre);
         m_view->setReadOnly(true);
         m_shown = text;
     }
