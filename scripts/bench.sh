@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Measures core speed against the floor programs of ../shared/bench, in one run, and prints
-# ratios (machines here are shared and noisy: only same-run ratios mean anything).
-#   scripts/bench.sh            build (release), generate inputs, run, print the table
-#   ROUNDS=N scripts/bench.sh   more repetitions
+# one row per performance target: our time, the floor's, the ratio, the target, ok/MISSED
+# (machines here are shared and noisy: only same-run ratios mean anything). docs/benchmarks.md
+# says what each benchmark measures.
+#   scripts/bench.sh                  build (release), generate inputs, run, print the table
+#   ROUNDS=N scripts/bench.sh         repetitions of the tool-list benchmarks (default 15)
+#   SSE_ROUNDS=N scripts/bench.sh     repetitions of the 50 MB stream/reply benchmarks (default 7)
+# Exit status 1 when a target is missed or a measurement is missing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 shared="$root/../shared/bench"
@@ -11,12 +15,14 @@ if [ ! -d "$shared" ]; then
   exit 2
 fi
 cd "$root"
-rounds="${ROUNDS:-21}"
+rounds="${ROUNDS:-15}"
+sse_rounds="${SSE_ROUNDS:-7}"
 build="$root/build/release"
 data="$build/bench-data"
 floors="$build/floors"
+out="$build/bench-results"
 
-need=(libsimdjson-dev rapidjson-dev libboost-json1.81-dev nlohmann-json3-dev zlib1g-dev libbenchmark-dev)
+need=(libsimdjson-dev rapidjson-dev libboost-json1.81-dev nlohmann-json3-dev zlib1g-dev libbenchmark-dev qt6-base-dev)
 missing=()
 for p in "${need[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -27,19 +33,65 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+step() { printf 'bench: %s\n' "$*" >&2; }
+
+step "building bench_core (release)"
 cmake --preset release >/dev/null
 cmake --build --preset release --target bench_core >/dev/null
-mkdir -p "$data" "$floors"
-[ -f "$data/tools_1000.json" ] || python3 "$shared/gen_tools.py" 1000 "$data/tools_1000.json"
-make -s -C "$shared/cpp" BUILD="$floors" "$floors/conv_simdjson" >/dev/null
 
-out="$build/bench-results"
-mkdir -p "$out"
-"$floors/conv_simdjson" "$data/tools_1000.json" "$rounds" > "$out/floors.txt"
+# Inputs are regenerated only when missing (the generators are deterministic).
+mkdir -p "$data" "$floors" "$out"
+if [ ! -f "$data/tools_1000.json" ]; then
+  step "generating tools_1000.json"
+  python3 "$shared/gen_tools.py" 1000 "$data/tools_1000.json"
+fi
+sse_inputs=(openai_chat_50mb.sse anthropic_50mb.sse openai_chat_50mb.json expected_50mb.json)
+for f in "${sse_inputs[@]}"; do
+  if [ ! -f "$data/$f" ]; then
+    step "generating the 50 MB streams (gen_sse.py 50)"
+    python3 "$shared/gen_sse.py" 50 "$data" >/dev/null
+    break
+  fi
+done
+
+# The floors are built into our build tree (full target paths: nothing is written into
+# ../shared); make rebuilds them only when their sources changed.
+step "building the floor programs"
+make -s -C "$shared/cpp" BUILD="$floors" "$floors/conv_simdjson" "$floors/sse_fast" "$floors/sse_qt" >/dev/null
+
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "rounds: $rounds (tool list), $sse_rounds (50 MB inputs)"
+} > "$out/meta.txt"
+
+bench() { TOOLWIRE_BENCH_DATA="$data" TOOLWIRE_BENCH_SSE_ROUNDS="$sse_rounds" "$build/tests/bench/bench_core" "$@"; }
+
+# Each floor runs right before the benchmarks it is compared with, so that a change of load
+# during the run hits both sides of a ratio alike.
+: > "$out/floors.txt"
+rm -f "$out"/core_*.json
+step "tool list: conv_simdjson, node convert_hand.cjs, bench_core"
+"$floors/conv_simdjson" "$data/tools_1000.json" "$rounds" >> "$out/floors.txt"
 if command -v node >/dev/null; then
   node "$shared/node/convert_hand.cjs" "$data/tools_1000.json" "$rounds" >> "$out/floors.txt"
+else
+  step "node not found: the Node rows will be missing"
 fi
-TOOLWIRE_BENCH_DATA="$data" "$build/tests/bench/bench_core" \
-  --benchmark_repetitions="$rounds" --benchmark_report_aggregates_only=true \
-  --benchmark_format=json > "$out/core.json"
-python3 "$root/scripts/bench_ratios.py" "$out/floors.txt" "$out/core.json"
+bench --benchmark_filter='^BM_(Parse|RoundTrip|ConvertAll6|ReconvertOneTool)(/|$)' \
+  --benchmark_repetitions="$rounds" --benchmark_format=json > "$out/core_tools.json"
+
+step "streams and the reply body: sse_fast, sse_qt, bench_core"
+"$floors/sse_fast" "$data/openai_chat_50mb.sse" "$sse_rounds" >> "$out/floors.txt"
+"$floors/sse_qt" "$data/openai_chat_50mb.sse" "$sse_rounds" >> "$out/floors.txt"
+bench --benchmark_filter='^BM_SseOpenAI(/|$)' --benchmark_format=json > "$out/core_sse_openai.json"
+"$floors/sse_fast" "$data/anthropic_50mb.sse" "$sse_rounds" >> "$out/floors.txt"
+"$floors/sse_qt" "$data/anthropic_50mb.sse" "$sse_rounds" >> "$out/floors.txt"
+bench --benchmark_filter='^BM_SseAnthropic(/|$)' --benchmark_format=json > "$out/core_sse_anthropic.json"
+"$floors/sse_fast" "$data/openai_chat_50mb.json" "$sse_rounds" >> "$out/floors.txt"
+bench --benchmark_filter='^BM_ExtractOpenAIJson(/|$)' --benchmark_format=json > "$out/core_extract.json"
+
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/meta.txt"
+python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" \
+  "$out/floors.txt" "$out"/core_*.json | tee "$out/table.md"

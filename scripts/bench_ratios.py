@@ -1,53 +1,114 @@
 #!/usr/bin/env python3
-"""Prints Toolwire's benchmark medians beside the floor programs' RESULT lines, as ratios."""
+"""Prints one row per performance target: our median beside the floor program's median from
+the same run, the ratio, the target and ok/MISSED. Exit status 1 when a target is missed or
+a number is missing.
+
+usage: bench_ratios.py [--meta META] [--expected expected_50mb.json] FLOORS.txt CORE.json...
+  FLOORS.txt  RESULT lines of the floor programs (../shared/bench: conv_simdjson, sse_fast,
+              sse_qt, node convert_hand.cjs)
+  CORE.json   Google Benchmark JSON output of bench_core (one or more files)
+"""
+import argparse
 import json
 import re
+import statistics
 import sys
 
-floors_path, core_path = sys.argv[1], sys.argv[2]
-floors = {}
-for line in open(floors_path):
+ap = argparse.ArgumentParser()
+ap.add_argument("--meta")
+ap.add_argument("--expected")
+ap.add_argument("floors")
+ap.add_argument("core", nargs="+")
+args = ap.parse_args()
+
+# (lib, op, input) -> median ms, plus the manifest check the stream floors print.
+floors, checks = {}, {}
+for line in open(args.floors):
     if not line.startswith("RESULT "):
         continue
     kv = dict(re.findall(r"(\w+)=(\S+)", line))
-    floors[(kv["lib"], kv["op"])] = float(kv["median_ms"])
+    key = (kv["lib"], kv["op"], kv["input"])
+    floors[key] = float(kv["median_ms"])
+    if "check" in kv:
+        checks[key] = kv["check"]
 
-core = {}
-for b in json.load(open(core_path))["benchmarks"]:
-    if b.get("aggregate_name") == "median":
-        unit = {"ms": 1.0, "us": 1e-3, "ns": 1e-6}[b["time_unit"]]
-        core[b["run_name"]] = b["real_time"] * unit
+# Our medians over the repetitions (one per repetition, like the floors' median of runs).
+runs, errors = {}, {}
+for path in args.core:
+    for b in json.load(open(path))["benchmarks"]:
+        name = b.get("run_name", b["name"]).split("/")[0]
+        if b.get("error_occurred"):
+            errors[name] = b.get("error_message", "error")
+            continue
+        if b.get("run_type") != "iteration":
+            continue
+        unit = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}[b["time_unit"]]
+        runs.setdefault(name, []).append(b["real_time"] * unit)
+core = {k: statistics.median(v) for k, v in runs.items()}
 
-# (our benchmark, floor, target ratio, kind) — kind "max": ours/floor must be <= target;
-# "faster": ours must be below the floor.
+expected = json.load(open(args.expected)) if args.expected else {}
+
+TOOLS, OAI, ANT, BODY = "tools_1000.json", "openai_chat_50mb.sse", "anthropic_50mb.sse", "openai_chat_50mb.json"
+# (target, our benchmark, floor key or "ours:<benchmark>", limit on ours/floor)
 rows = [
-    ("BM_RoundTrip", ("simdjson", "roundtrip"), 3.0, "max"),
-    ("BM_Parse", ("node_hand", "parse"), 1.0, "faster"),
-    ("BM_ConvertAll6", ("simdjson", "all6"), 3.0, "max"),
-    ("BM_ConvertAll6", ("node_hand", "all6"), 1.0, "faster"),
-    ("BM_ReconvertOneTool", None, 0.02, "share_of_all6"),
+    ("1 JSON parse + compact serialize", "BM_RoundTrip", ("simdjson", "roundtrip", TOOLS), 3.0),
+    ("1 JSON parse", "BM_Parse", ("node_hand", "parse", TOOLS), 1.0),
+    ("2 convert 1000 tools, all 6 wires", "BM_ConvertAll6", ("simdjson", "all6", TOOLS), 3.0),
+    ("2 convert 1000 tools, all 6 wires", "BM_ConvertAll6", ("node_hand", "all6", TOOLS), 1.0),
+    ("3 re-convert one edited tool", "BM_ReconvertOneTool", "ours:BM_ConvertAll6", 0.02),
+    ("4 SSE assembly, OpenAI 50 MB", "BM_SseOpenAI", ("qt", "assemble_parse", OAI), 0.5),
+    ("4 SSE assembly, OpenAI 50 MB", "BM_SseOpenAI", ("simdjson", "assemble_parse", OAI), 8.0),
+    ("4 SSE assembly, Anthropic 50 MB", "BM_SseAnthropic", ("qt", "assemble_parse", ANT), 0.5),
+    ("4 SSE assembly, Anthropic 50 MB", "BM_SseAnthropic", ("simdjson", "assemble_parse", ANT), 4.0),
+    ("5 extraction, 50 MB reply body", "BM_ExtractOpenAIJson", ("simdjson", "extract_parse", BODY), 2.2),
 ]
-print(f"{'benchmark':<22} {'ours ms':>9} {'floor':<20} {'floor ms':>9} {'ratio':>7}  target")
-ok = True
-for name, floor, target, kind in rows:
-    if name not in core:
-        continue
-    ours = core[name]
-    if kind == "share_of_all6":
-        base = core.get("BM_ConvertAll6")
-        if not base:
-            continue
-        ratio = ours / base
-        good = ratio <= target
-        print(f"{name:<22} {ours:9.3f} {'our all-six convert':<20} {base:9.3f} {ratio:7.3f}  <= {target} of all-six {'ok' if good else 'MISSED'}")
+
+
+def limit_text(limit, floor_name):
+    if floor_name.startswith("our "):
+        return f"<= {limit:g} x"
+    if limit == 1.0:
+        return "< 1 x (faster)"
+    if limit < 1.0:
+        return f"<= {limit:g} x (>= {1 / limit:g}x faster)"
+    return f"<= {limit:g} x"
+
+
+def fmt(ms):
+    return f"{ms:.3f}" if ms < 10 else f"{ms:.1f}"
+
+
+if args.meta:
+    for line in open(args.meta):
+        print(f"- {line.strip()}")
+    print()
+print("| target | ours | floor | ours ms | floor ms | ours/floor | limit | result |")
+print("|---|---|---|---:|---:|---:|---|---|")
+failed = False
+for target, ours_name, floor, limit in rows:
+    if isinstance(floor, str):
+        floor_name = "our " + floor.split(":", 1)[1]
+        floor_ms = core.get(floor.split(":", 1)[1])
     else:
-        if floor not in floors:
-            continue
-        f = floors[floor]
-        ratio = ours / f
-        good = ratio <= target if kind == "max" else ours < f
-        label = f"{floor[0]} {floor[1]}"
-        want = f"<= {target}x" if kind == "max" else "faster"
-        print(f"{name:<22} {ours:9.3f} {label:<20} {f:9.3f} {ratio:7.2f}x  {want} {'ok' if good else 'MISSED'}")
-    ok = ok and good
-sys.exit(0)
+        floor_name = f"{floor[0]} {floor[1]}"
+        floor_ms = floors.get(floor)
+    ours_ms = core.get(ours_name)
+    if ours_name in errors:
+        result, ratio = f"ERROR: {errors[ours_name]}", None
+    elif ours_ms is None or floor_ms is None:
+        result, ratio = "MISSING", None
+    else:
+        ratio = ours_ms / floor_ms
+        ok = ratio < limit if limit == 1.0 else ratio <= limit
+        result = "ok" if ok else "MISSED"
+    # A floor that did not reproduce the generator's manifest does not count either.
+    if not isinstance(floor, str) and floor in checks and floor[2] in expected:
+        e = expected[floor[2]]
+        want = f"{e['tool_calls']}/{e['arg_bytes']}/{e['crc32']}"
+        if checks[floor] != want:
+            result = f"FLOOR CHECK {checks[floor]} != {want}"
+    failed = failed or result != "ok"
+    print(f"| {target} | {ours_name} | {floor_name} | {fmt(ours_ms) if ours_ms else '-'} | "
+          f"{fmt(floor_ms) if floor_ms else '-'} | {f'{ratio:.3f}' if ratio is not None else '-'} | "
+          f"{limit_text(limit, floor_name)} | {result} |")
+sys.exit(1 if failed else 0)

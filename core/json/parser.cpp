@@ -1,7 +1,11 @@
 #include "json/json.h"
+#include "json/simd.h"
 
+#include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 
 namespace tw::json {
@@ -24,6 +28,24 @@ constexpr auto makeStringTable()
     return t;
 }
 constexpr auto kString = makeStringTable();
+
+// The byte a two-character escape stands for; 0 for 'u' and for invalid escapes.
+constexpr auto makeUnescapeTable()
+{
+    struct T {
+        char v[256]{};
+    } t;
+    t.v[static_cast<unsigned char>('"')] = '"';
+    t.v[static_cast<unsigned char>('\\')] = '\\';
+    t.v[static_cast<unsigned char>('/')] = '/';
+    t.v[static_cast<unsigned char>('b')] = '\b';
+    t.v[static_cast<unsigned char>('f')] = '\f';
+    t.v[static_cast<unsigned char>('n')] = '\n';
+    t.v[static_cast<unsigned char>('r')] = '\r';
+    t.v[static_cast<unsigned char>('t')] = '\t';
+    return t;
+}
+constexpr auto kUnescape = makeUnescapeTable();
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -70,6 +92,63 @@ std::string pointerOf(const PathFrame* f, std::string_view lastKey)
     return out;
 }
 
+// Decoding space for escaped strings: grown without a zero fill, and kept per thread between
+// parses, because parsing many small documents (every call's arguments) would otherwise
+// regrow it each time. A large one is released when its parse ends (release()).
+class Scratch {
+public:
+    char* data() noexcept { return m_data.get(); }
+    std::size_t capacity() const noexcept { return m_cap; }
+    // Grows to hold `used` kept bytes plus `need` more; returns the new start.
+    char* grow(std::size_t used, std::size_t need)
+    {
+        const std::size_t cap = std::max({m_cap * 2, used + need, std::size_t(4096)});
+        std::unique_ptr<char[]> d(new char[cap]); // default-initialized: no fill
+        if (used)
+            std::memcpy(d.get(), m_data.get(), used);
+        m_data = std::move(d);
+        m_cap = cap;
+        return m_data.get();
+    }
+    void release() noexcept
+    {
+        if (m_cap > kKeep) {
+            m_data.reset();
+            m_cap = 0;
+        }
+    }
+
+private:
+    static constexpr std::size_t kKeep = std::size_t(1) << 20;
+    std::unique_ptr<char[]> m_data;
+    std::size_t m_cap = 0;
+};
+thread_local Scratch t_scratch;
+
+// The parser's stacks of pending array items and object members, kept per thread like the
+// scratch space so that parsing many small documents does not allocate them each time.
+// Empty between parses (a failed parse leaves items behind: reset() drops them); very
+// large ones are released.
+struct Work {
+    std::vector<Value> values;
+    std::vector<Member> members;
+    std::vector<std::size_t> keyOffsets;
+    void reset() noexcept
+    {
+        constexpr std::size_t kKeep = 4096;
+        values.clear();
+        members.clear();
+        keyOffsets.clear();
+        if (values.capacity() > kKeep)
+            std::vector<Value>().swap(values);
+        if (members.capacity() > kKeep)
+            std::vector<Member>().swap(members);
+        if (keyOffsets.capacity() > kKeep)
+            std::vector<std::size_t>().swap(keyOffsets);
+    }
+};
+thread_local Work t_work;
+
 } // namespace
 
 class Parser {
@@ -82,6 +161,7 @@ public:
         m_members.reserve(64);
         m_keyOffsets.reserve(64);
     }
+    ~Parser() { t_work.reset(); }
 
     bool run(Value& out)
     {
@@ -223,23 +303,24 @@ private:
         return true;
     }
 
-    static void appendUtf8(std::string& s, unsigned cp)
+    static char* writeUtf8(char* w, unsigned cp)
     {
         if (cp < 0x80) {
-            s.push_back(static_cast<char>(cp));
+            *w++ = static_cast<char>(cp);
         } else if (cp < 0x800) {
-            s.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-            s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+            *w++ = static_cast<char>(0xC0 | (cp >> 6));
+            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
         } else if (cp < 0x10000) {
-            s.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            s.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+            *w++ = static_cast<char>(0xE0 | (cp >> 12));
+            *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
         } else {
-            s.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-            s.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-            s.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+            *w++ = static_cast<char>(0xF0 | (cp >> 18));
+            *w++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
         }
+        return w;
     }
 
     // Validates one UTF-8 sequence at p; returns its length or 0.
@@ -282,80 +363,174 @@ private:
         return true;
     }
 
-    // Scans a string; sv views the input when there are no escapes, m_buf otherwise.
+    // The first byte at or after p that a string reader must look at ('"', '\\', a control
+    // byte, non-ASCII), or m_end. Sixteen bytes at a time, then byte by byte.
+    const char* skipPlain(const char* p) const
+    {
+        while (m_end - p >= 16) {
+            if (const unsigned m = simd::stringSpecial(p))
+                return p + std::countr_zero(m);
+            p += 16;
+        }
+        while (p < m_end && kString.v[static_cast<unsigned char>(*p)] == 0)
+            ++p;
+        return p;
+    }
+
+    // Scans a string; sv views the input when there are no escapes, the scratch space otherwise.
     bool scanString(std::string_view& sv)
     {
-        const char* open = m_p;
+        const char* const open = m_p;
         const char* p = m_p + 1;
-        const char* run = p;
-        bool escaped = false;
+        // Until the first escape, the string is a view of the input.
         for (;;) {
-            // Fast path: plain ASCII, eight bytes at a time, then byte by byte.
-            while (m_end - p >= 8) {
-                std::uint64_t w;
-                std::memcpy(&w, p, 8);
-                constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-                auto hasZero = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
-                // control bytes (< 0x20), non-ASCII (high bit), quote, backslash
-                const std::uint64_t special = ((w - ones * 0x20) & ~w & highs) | (w & highs) |
-                                              hasZero(w ^ (ones * '"')) | hasZero(w ^ (ones * '\\'));
-                if (special)
-                    break;
-                p += 8;
-            }
-            while (p < m_end && kString.v[static_cast<unsigned char>(*p)] == 0)
-                ++p;
+            p = skipPlain(p);
             if (p >= m_end)
                 return fail(open, "unterminated string");
             const unsigned char cls = kString.v[static_cast<unsigned char>(*p)];
             if (cls == 1) {
-                if (!escaped) {
-                    sv = std::string_view(run, static_cast<std::size_t>(p - run));
-                } else {
-                    m_buf.append(run, static_cast<std::size_t>(p - run));
-                    sv = m_buf;
-                }
+                sv = std::string_view(open + 1, static_cast<std::size_t>(p - open - 1));
                 m_p = p + 1;
                 return true;
             }
+            if (cls == 2)
+                break;
             if (cls == 3)
                 return fail(p, "unescaped control character " + describeByte(p, m_end) + " in string");
-            if (cls == 4) {
-                const std::size_t n = utf8Length(p);
-                if (n == 0)
-                    return fail(p, "invalid UTF-8 (" + describeByte(p, m_end) + ") in string");
-                p += n;
-                continue;
+            const std::size_t n = utf8Length(p);
+            if (n == 0)
+                return fail(p, "invalid UTF-8 (" + describeByte(p, m_end) + ") in string");
+            p += n;
+        }
+        return decodeEscaped(open, p, sv);
+    }
+
+    // The rest of scanString from the first backslash at p: the string is decoded into the
+    // scratch space through a raw cursor. Plain bytes are copied sixteen at a time,
+    // unconditionally, and the cursor then advances only past the plain ones; the common
+    // escapes are a table lookup. Everything the loop needs lives in locals: stores through
+    // a char pointer may alias any member, which would reload them after every byte written.
+    bool decodeEscaped(const char* const open, const char* p, std::string_view& sv)
+    {
+        const char* const end = m_end;
+        char* base = m_scratch.data();
+        char* limit = base + m_scratch.capacity();
+        char* w = base;
+        auto reserve = [&](std::size_t n) {
+            if (static_cast<std::size_t>(limit - w) < n) {
+                const std::size_t used = static_cast<std::size_t>(w - base);
+                base = m_scratch.grow(used, n);
+                limit = base + m_scratch.capacity();
+                w = base + used;
             }
-            // Backslash.
-            if (!escaped) {
-                escaped = true;
-                m_buf.clear();
+        };
+        const std::size_t prefix = static_cast<std::size_t>(p - open - 1);
+        reserve(prefix + 64);
+        std::memcpy(w, open + 1, prefix);
+        w += prefix;
+        for (;;) {
+            if (end - p >= 32) {
+                // One block, every special byte in it found from the block's one mask: the
+                // plain runs between them move with fixed 16-byte copies (the 32 readable
+                // bytes allow it), so escape-dense text (JSON inside a string) costs a few
+                // instructions per escape instead of a reload of the block. What the walk
+                // does not handle (\u escapes, errors) goes to the general code below.
+                reserve(64); // the block, 16 bytes of copy overshoot, and a UTF-8 sequence
+                const char* const block = p;
+                unsigned m = simd::stringSpecial(block);
+                std::memcpy(w, block, 16);
+                if (!m) {
+                    p += 16;
+                    w += 16;
+                    continue;
+                }
+                int k = std::countr_zero(m);
+                p = block + k;
+                w += k;
+                bool general = false;
+                for (;;) {
+                    const char c = *p;
+                    if (c == '\\') {
+                        const char d = kUnescape.v[static_cast<unsigned char>(p[1])];
+                        if (!d) {
+                            general = true;
+                            break;
+                        }
+                        *w++ = d;
+                        p += 2;
+                    } else if (c == '"') {
+                        sv = std::string_view(base, static_cast<std::size_t>(w - base));
+                        m_p = p + 1;
+                        return true;
+                    } else {
+                        const std::size_t n = static_cast<unsigned char>(c) < 0x20 ? 0 : utf8Length(p);
+                        if (n == 0) {
+                            general = true;
+                            break;
+                        }
+                        std::memcpy(w, p, 4);
+                        w += n;
+                        p += n;
+                    }
+                    const unsigned off = static_cast<unsigned>(p - block);
+                    if (off >= 16)
+                        break; // the special ran past the block: the next one starts at p
+                    m &= ~0u << off;
+                    if (!m) {
+                        std::memcpy(w, p, 16); // the rest of the block is plain
+                        w += 16 - off;
+                        p = block + 16;
+                        break;
+                    }
+                    k = std::countr_zero(m);
+                    std::memcpy(w, p, 16); // the plain run up to the next special
+                    w += (block + k) - p;
+                    p = block + k;
+                }
+                if (!general)
+                    continue;
+            } else if (end - p >= 16) {
+                // 32 bytes of room: after the k <= 15 plain ones, an escape or a UTF-8
+                // sequence (at most 4 bytes) always fits.
+                reserve(32);
+                const unsigned m = simd::stringSpecial(p);
+                std::memcpy(w, p, 16);
+                if (!m) {
+                    p += 16;
+                    w += 16;
+                    continue;
+                }
+                const int k = std::countr_zero(m);
+                p += k;
+                w += k;
+            } else {
+                reserve(static_cast<std::size_t>(end - p) + 8);
+                while (p < end && kString.v[static_cast<unsigned char>(*p)] == 0)
+                    *w++ = *p++;
+                if (p >= end)
+                    return fail(open, "unterminated string");
             }
-            m_buf.append(run, static_cast<std::size_t>(p - run));
-            const char* esc = p;
-            if (p + 1 >= m_end)
-                return fail(open, "unterminated string");
-            const char e = p[1];
-            p += 2;
-            switch (e) {
-            case '"': m_buf.push_back('"'); break;
-            case '\\': m_buf.push_back('\\'); break;
-            case '/': m_buf.push_back('/'); break;
-            case 'b': m_buf.push_back('\b'); break;
-            case 'f': m_buf.push_back('\f'); break;
-            case 'n': m_buf.push_back('\n'); break;
-            case 'r': m_buf.push_back('\r'); break;
-            case 't': m_buf.push_back('\t'); break;
-            case 'u': {
+            const char c = *p;
+            if (c == '\\') {
+                if (p + 1 >= end)
+                    return fail(open, "unterminated string");
+                if (const char d = kUnescape.v[static_cast<unsigned char>(p[1])]) {
+                    *w++ = d;
+                    p += 2;
+                    continue;
+                }
+                const char* esc = p;
+                const char e = p[1];
+                if (e != 'u')
+                    return fail(esc, "invalid escape \\" + std::string(1, e) + " in string");
+                p += 2;
                 unsigned cp = 0;
                 if (!readHex4(p, cp))
                     return fail(esc, "invalid \\u escape: expected four hex digits");
                 p += 4;
                 if (cp >= 0xD800 && cp <= 0xDBFF) {
                     unsigned lo = 0;
-                    if (m_end - p >= 6 && p[0] == '\\' && p[1] == 'u' && readHex4(p + 2, lo) && lo >= 0xDC00 &&
-                        lo <= 0xDFFF) {
+                    if (end - p >= 6 && p[0] == '\\' && p[1] == 'u' && readHex4(p + 2, lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
                         p += 6;
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                     } else {
@@ -364,12 +539,27 @@ private:
                 } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                     return fail(esc, "lone surrogate escape (low surrogate without a high one)");
                 }
-                appendUtf8(m_buf, cp);
-                break;
+                w = writeUtf8(w, cp);
+                continue;
             }
-            default: return fail(esc, "invalid escape \\" + std::string(1, e) + " in string");
+            if (c == '"') {
+                sv = std::string_view(base, static_cast<std::size_t>(w - base));
+                m_p = p + 1;
+                return true;
             }
-            run = p;
+            if (static_cast<unsigned char>(c) < 0x20)
+                return fail(p, "unescaped control character " + describeByte(p, end) + " in string");
+            const std::size_t n = utf8Length(p);
+            if (n == 0)
+                return fail(p, "invalid UTF-8 (" + describeByte(p, end) + ") in string");
+            // A fixed-size copy (no call) whenever four bytes are there to read; the room
+            // reserved above always covers four.
+            if (end - p >= 4)
+                std::memcpy(w, p, 4);
+            else
+                std::memcpy(w, p, n);
+            w += n;
+            p += n;
         }
     }
 
@@ -525,10 +715,11 @@ private:
     const char* m_end;
     int m_maxDepth;
     std::vector<ParseWarning>& m_warnings;
-    std::vector<Value> m_values;
-    std::vector<Member> m_members;
-    std::vector<std::size_t> m_keyOffsets;
-    std::string m_buf;
+    // The pending items of the containers being parsed (per thread, reused; see Work).
+    std::vector<Value>& m_values = t_work.values;
+    std::vector<Member>& m_members = t_work.members;
+    std::vector<std::size_t>& m_keyOffsets = t_work.keyOffsets;
+    Scratch& m_scratch = t_scratch;
     const char* m_errAt = nullptr;
     std::string m_errMsg;
 };
@@ -571,7 +762,9 @@ Result<Document, ParseError> parseDocument(std::string_view text, const ParseOpt
 {
     Document doc;
     Parser parser(text, options, doc.warnings);
-    if (!parser.run(doc.value)) {
+    const bool ok = parser.run(doc.value);
+    t_scratch.release();
+    if (!ok) {
         ParseError e;
         e.pos = positionOf(text, parser.errorOffset());
         e.message = parser.errorMessage();

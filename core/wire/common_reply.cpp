@@ -176,6 +176,7 @@ void StreamAssembler::addParsedCalls(Result<std::vector<model::ToolCall>> calls)
         recordExtractError(calls.error());
         return;
     }
+    m_calls.reserve(m_calls.size() + calls->size());
     for (model::ToolCall& c : *calls) {
         StreamCall& s = newCall();
         s.id = c.id.value_or(std::string());

@@ -147,6 +147,14 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
         if (keepRaw)
             raw.append(bytes);
         if (framing == Framing::Auto) {
+            if (head.empty()) {
+                // Decided by these bytes alone (the usual case): no copy of them.
+                if (const auto f = detectFraming(bytes)) {
+                    setFraming(*f);
+                    route(bytes);
+                    return;
+                }
+            }
             head.append(bytes);
             const auto f = detectFraming(head);
             if (!f)

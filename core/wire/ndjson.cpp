@@ -1,5 +1,7 @@
 #include "wire/ndjson.h"
 
+#include "wire/common_reply_scan.h"
+
 #include <cstring>
 
 namespace tw::wire {
@@ -95,38 +97,17 @@ void JsonSequenceDecoder::feed(std::string_view bytes, Sink& sink)
             break;
         }
         case State::InValue: {
-            bool done = false;
-            while (p < end) {
-                const char c = *p++;
-                if (m_inString) {
-                    if (m_escape) {
-                        m_escape = false;
-                    } else if (c == '\\') {
-                        m_escape = true;
-                    } else if (c == '"') {
-                        m_inString = false;
-                    } else {
-                        // Jump to the next quote or backslash: string bodies are most of the bytes.
-                        const char* q = p;
-                        while (q < end && *q != '"' && *q != '\\')
-                            ++q;
-                        p = q;
-                    }
-                } else if (c == '"') {
-                    m_inString = true;
-                } else if (c == '{' || c == '[') {
-                    ++m_depth;
-                } else if (c == '}' || c == ']') {
-                    if (--m_depth == 0) {
-                        done = true;
-                        break;
-                    }
-                }
-            }
-            if (!done) {
+            scan::NestState st{m_depth, m_inString, m_escape};
+            const char* e = scan::findValueEnd(p, end, st);
+            m_depth = st.depth;
+            m_inString = st.inString;
+            m_escape = st.escape;
+            if (!e) {
                 m_buf.append(start, end);
+                p = end;
                 break;
             }
+            p = e;
             if (m_buf.empty()) {
                 sink.onValue(std::string_view(start, static_cast<std::size_t>(p - start)));
             } else {

@@ -165,6 +165,23 @@ void TestFraming::jsonSequence_data()
     row("truncated_value", "{\"a\":1}\n{\"b\":", {"v:{\"a\":1}", "l:{\"b\":"});
     row("bom", "\xEF\xBB\xBF{\"a\":1}", {"v:{\"a\":1}"});
     row("blank", "  \n\n", {});
+    // Longer than the splitter's 64-byte blocks: escapes, backslash runs and brackets inside
+    // strings across block edges, a backslash outside a string (no escape there), and
+    // nesting deeper than one block's brackets.
+    const std::string pad(70, 'x');
+    const std::string longEscapes = "{\"s\":\"" + pad + "\\\"}{][\\\\\\\"" + pad + "\"}";
+    row("long_escapes", longEscapes + "\n{\"t\":1}", {"v:" + longEscapes, "v:{\"t\":1}"});
+    const std::string runs = "{\"a\":\"" + std::string(50, 'x') + "\\\\\\\\\\\\\\\"" + std::string(60, 'y') + "\\\\\\\\\"}";
+    row("backslash_runs", runs + "\n[1]", {"v:" + runs, "v:[1]"});
+    const std::string outside = "{\\\"a\": \"x\\\"y\", \"pad\": \"" + pad + "\"}";
+    row("backslash_outside_string", outside + " {\"b\":2}", {"v:" + outside, "v:{\"b\":2}"});
+    const std::string quoted = "[\\\"" + pad + "]" + pad + "\"]";
+    row("backslash_before_opening_quote", quoted + "\n{}", {"v:" + quoted, "v:{}"});
+    std::string deep;
+    for (int i = 0; i < 40; ++i)
+        deep += "[\"" + std::string(std::size_t(i % 7), 'p') + "\",";
+    deep += "0" + std::string(40, ']');
+    row("deep", deep + "\n" + deep, {"v:" + deep, "v:" + deep});
 }
 
 void TestFraming::jsonSequence()

@@ -38,6 +38,7 @@ private Q_SLOTS:
     void nonBmpColumn();
     void loneSurrogateAtBackslash();
     void controlBytesRejected();
+    void longStringsEveryOffset();
     void nulEscapeAccepted();
     void depthCap();
     void duplicateKeys();
@@ -194,6 +195,73 @@ void TestJson::controlBytesRejected()
     QVERIFY(!parse("[\"\xF4\x90\x80\x80\"]").ok()); // above U+10FFFF
     QVERIFY(!parse("[\"\x80\"]").ok()); // lone continuation byte
     QVERIFY(parse("\xEF\xBB\xBF{}").ok()); // a UTF-8 BOM is skipped
+}
+
+// The string reader works sixteen bytes at a time and decodes escaped strings through a
+// scratch buffer: every special byte at every offset of strings longer than a block, with
+// and without an escape before it, must read (or fail) exactly as a byte-by-byte reader.
+void TestJson::longStringsEveryOffset()
+{
+    struct Special {
+        const char* raw;     // as written in the JSON text
+        const char* decoded; // what it reads as
+    };
+    const Special specials[] = {{"\\n", "\n"},       {"\\\"", "\""},          {"\\\\", "\\"},
+                                {"\\u00e9", "\xC3\xA9"}, {"\\ud83d\\ude80", "\xF0\x9F\x9A\x80"}, {"\xC3\xA9", "\xC3\xA9"},
+                                {"\xE6\x97\xA5", "\xE6\x97\xA5"}, {"\xF0\x9F\x9A\x80", "\xF0\x9F\x9A\x80"}};
+    for (int len = 0; len <= 70; ++len) {
+        for (int pos = 0; pos <= len; ++pos) {
+            for (bool escapedBefore : {false, true}) {
+                for (const Special& sp : specials) {
+                    std::string raw = "[\"", want;
+                    if (escapedBefore) {
+                        raw += "\\t";
+                        want += "\t";
+                    }
+                    raw += std::string(std::size_t(pos), 'a') + sp.raw + std::string(std::size_t(len - pos), 'b') + "\",1]";
+                    want += std::string(std::size_t(pos), 'a') + sp.decoded + std::string(std::size_t(len - pos), 'b');
+                    auto r = parse(raw);
+                    QVERIFY2(r.ok(), raw.c_str());
+                    QCOMPARE(std::string(r->at(0).str()), want);
+                    QCOMPARE(r->at(1).numberText(), std::string_view("1"));
+                }
+                // Failures report the offset of the bad byte, wherever it sits.
+                const std::size_t at = (escapedBefore ? 4 : 2) + std::size_t(pos);
+                for (const char* bad : {"\x01", "\x80", "\xC0\xAF", "\xED\xA0\x80"}) {
+                    std::string raw = escapedBefore ? "[\"\\t" : "[\"";
+                    raw += std::string(std::size_t(pos), 'a') + bad + std::string(std::size_t(len - pos), 'b') + "\"]";
+                    auto r = parse(raw);
+                    QVERIFY(!r.ok());
+                    QCOMPARE(r.error().pos.offset, at);
+                }
+                std::string bad = escapedBefore ? "[\"\\t" : "[\"";
+                bad += std::string(std::size_t(pos), 'a') + "\\q" + std::string(std::size_t(len - pos), 'b') + "\"]";
+                auto r = parse(bad);
+                QVERIFY(!r.ok());
+                QCOMPARE(r.error().pos.offset, at);
+                QVERIFY(r.error().message.starts_with("invalid escape"));
+                // Unterminated: the error points at the opening quote.
+                std::string open = escapedBefore ? "[\"\\t" : "[\"";
+                open += std::string(std::size_t(pos), 'a');
+                auto u = parse(open);
+                QVERIFY(!u.ok());
+                QCOMPARE(u.error().pos.offset, std::size_t(1));
+            }
+        }
+    }
+    // A big escaped string, then small ones: the decoding space is reused and released.
+    std::string big = "[\"", want;
+    for (int i = 0; i < 100000; ++i) {
+        big += "ab\\ncd\\\"\xC3\xA9\\u00e9x";
+        want += "ab\ncd\"\xC3\xA9\xC3\xA9x";
+    }
+    big += "\"]";
+    for (int round = 0; round < 2; ++round) {
+        auto r = parse(big);
+        QVERIFY(r.ok());
+        QCOMPARE(std::string(r->at(0).str()), want);
+        QCOMPARE(std::string(mustParse("[\"a\\tb\"]").at(0).str()), std::string("a\tb"));
+    }
 }
 
 void TestJson::nulEscapeAccepted()
