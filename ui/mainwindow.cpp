@@ -112,7 +112,7 @@ MainWindow::MainWindow(ProjectDocument* doc, WindowOptions options, QWidget* par
         refreshWires();
     });
     connect(m_doc, &ProjectDocument::toolsReplaced, this, [this] {
-        reparseTools();
+        reparseChanged();
         refreshChoiceTools();
         refreshWires();
         if (!m_loadingEditor)
@@ -491,6 +491,27 @@ void MainWindow::reparseTools()
         }
         m_parsed.push_back(std::move(**t));
     }
+    m_parsedFrom = tools;
+}
+
+void MainWindow::reparseChanged()
+{
+    const auto& tools = m_doc->project().tools;
+    if (m_toolsError || tools.size() != m_parsedFrom.size() || tools.size() != m_parsed.size()) {
+        reparseTools();
+        return;
+    }
+    for (std::size_t i = 0; i < tools.size(); ++i) {
+        if (tools[i].identical(m_parsedFrom[i]))
+            continue; // values are shared subtrees: unchanged entries compare fast
+        auto t = wire::parseTool(tools[i]);
+        if (!t || !*t) {
+            reparseTools();
+            return;
+        }
+        m_parsed[i] = std::move(**t);
+        m_parsedFrom[i] = tools[i];
+    }
 }
 
 void MainWindow::reparseTool(int row)
@@ -506,6 +527,7 @@ void MainWindow::reparseTool(int row)
         return;
     }
     m_parsed[size_t(row)] = std::move(**t);
+    m_parsedFrom[size_t(row)] = tools[size_t(row)];
 }
 
 void MainWindow::refreshWires()

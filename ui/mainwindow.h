@@ -83,6 +83,7 @@ private:
     void refreshWire(std::size_t index);
     void reparseTools();          // all entries (load, insert, remove, move)
     void reparseTool(int row);    // one entry (a keystroke in the tool editor)
+    void reparseChanged();        // whole-list edits: only the entries whose value changed
     void refreshTitle();
     void refreshChoiceTools();
     bool confirmDiscard();
@@ -129,6 +130,7 @@ private:
     // The project's tools parsed once and kept; an edit re-parses only its entry, so a
     // keystroke costs one tool's parse plus the visible tab's render.
     std::vector<model::Tool> m_parsed;
+    std::vector<json::Value> m_parsedFrom; // the values m_parsed was parsed from (shared)
     std::optional<Error> m_toolsError;
     std::array<bool, 6> m_stale{};
     QStringList m_choiceNames; // what the choice editor lists
