@@ -6,6 +6,8 @@
 #   scripts/bench.sh                  build (release), generate inputs, run, print the table
 #   ROUNDS=N scripts/bench.sh         repetitions of the tool-list benchmarks (default 15)
 #   SSE_ROUNDS=N scripts/bench.sh     repetitions of the 50 MB stream/reply benchmarks (default 7)
+#   UI_ROUNDS=N scripts/bench.sh      repetitions of the editor keystroke benchmarks (default 5)
+#   UI=0 scripts/bench.sh             skip the editor keystroke (no widgets build needed)
 # Exit status 1 when a target is missed or a measurement is missing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,6 +19,7 @@ fi
 cd "$root"
 rounds="${ROUNDS:-15}"
 sse_rounds="${SSE_ROUNDS:-7}"
+ui_rounds="${UI_ROUNDS:-5}"
 build="$root/build/release"
 data="$build/bench-data"
 floors="$build/floors"
@@ -38,12 +41,43 @@ step() { printf 'bench: %s\n' "$*" >&2; }
 step "building bench_core (release)"
 cmake --preset release >/dev/null
 cmake --build --preset release --target bench_core >/dev/null
+mkdir -p "$data" "$floors" "$out"
+# The editor keystroke needs the widgets UI; a UI that does not build (work in progress)
+# leaves its rows missing instead of stopping the run.
+ui=0
+if [ "${UI:-1}" != 0 ] && grep -q '^TOOLWIRE_BUILD_UI:BOOL=ON' "$build/CMakeCache.txt"; then
+  step "building bench_ui (release)"
+  if cmake --build --preset release --target bench_ui > "$out/bench_ui_build.log" 2>&1; then
+    ui=1
+  else
+    step "bench_ui did not build (see $out/bench_ui_build.log): the keystroke rows will be missing"
+  fi
+fi
 
 # Inputs are regenerated only when missing (the generators are deterministic).
-mkdir -p "$data" "$floors" "$out"
 if [ ! -f "$data/tools_1000.json" ]; then
   step "generating tools_1000.json"
   python3 "$shared/gen_tools.py" 1000 "$data/tools_1000.json"
+fi
+if [ "$ui" = 1 ] && [ ! -f "$data/tools_1000_pretty.json" ]; then
+  python3 "$shared/gen_tools.py" 1000 "$data/tools_1000_pretty.json" --pretty
+fi
+if [ "$ui" = 1 ] && [ ! -f "$data/bench_1000.toolwire" ]; then
+  # The same 1000 tools as a project (canonical tools, one mock preset on the Anthropic wire).
+  python3 - "$data/tools_1000.json" "$data/bench_1000.toolwire" <<'PY'
+import json, sys
+tools = json.load(open(sys.argv[1], encoding="utf-8"))["tools"]
+project = {
+    "format": 1,
+    "name": "bench: 1000 tools (gen_tools.py)",
+    "tools": [{"name": t["name"], "description": t["description"], "input_schema": t["inputSchema"]} for t in tools],
+    "tool_choice": {"type": "auto"},
+    "presets": [{"name": "bench", "profile": "mock", "wire": "anthropic", "model": "mock-1", "system": "",
+                 "messages": [{"role": "user", "content": "hi"}], "stream": False}],
+}
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    json.dump(project, f, indent=2, ensure_ascii=False)
+PY
 fi
 sse_inputs=(openai_chat_50mb.sse anthropic_50mb.sse openai_chat_50mb.json expected_50mb.json)
 for f in "${sse_inputs[@]}"; do
@@ -58,12 +92,15 @@ done
 # ../shared); make rebuilds them only when their sources changed.
 step "building the floor programs"
 make -s -C "$shared/cpp" BUILD="$floors" "$floors/conv_simdjson" "$floors/sse_fast" "$floors/sse_qt" >/dev/null
+if [ "$ui" = 1 ]; then
+  make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_editor_keystroke" >/dev/null
+fi
 
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "rounds: $rounds (tool list), $sse_rounds (50 MB inputs)"
+  echo "rounds: $rounds (tool list), $sse_rounds (50 MB inputs), $ui_rounds (keystroke)"
 } > "$out/meta.txt"
 
 bench() { TOOLWIRE_BENCH_DATA="$data" TOOLWIRE_BENCH_SSE_ROUNDS="$sse_rounds" "$build/tests/bench/bench_core" "$@"; }
@@ -92,6 +129,17 @@ bench --benchmark_filter='^BM_SseAnthropic(/|$)' --benchmark_format=json > "$out
 "$floors/sse_fast" "$data/openai_chat_50mb.json" "$sse_rounds" >> "$out/floors.txt"
 bench --benchmark_filter='^BM_ExtractOpenAIJson(/|$)' --benchmark_format=json > "$out/core_extract.json"
 
+if [ "$ui" = 1 ]; then
+  step "editor keystroke: qt_editor_keystroke, bench_ui"
+  # (Qt's offscreen-platform chatter goes to a log.)
+  QT_QPA_PLATFORM=offscreen "$floors/qt_editor_keystroke" "$data/tools_1000_pretty.json" "$rounds" \
+    >> "$out/floors.txt" 2> "$out/qt_editor_keystroke.log"
+  TOOLWIRE_BENCH_DATA="$data" "$build/tests/bench/bench_ui" --benchmark_repetitions="$ui_rounds" \
+    --benchmark_format=json > "$out/core_ui.json" 2> "$out/bench_ui.log"
+fi
+
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/meta.txt"
-python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" \
+skip_ui=()
+[ "${UI:-1}" = 0 ] && skip_ui=(--skip-ui)
+python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" "${skip_ui[@]}" \
   "$out/floors.txt" "$out"/core_*.json | tee "$out/table.md"

@@ -321,9 +321,12 @@ const char* findValueEnd(const char* p, const char* end, NestState& st) noexcept
         return nullptr;
     }
 #if defined(TOOLWIRE_AVX2_DISPATCH)
-    static const auto impl = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
-                                 ? &findValueEndAvx2
-                                 : &findValueEndSse2;
+    static const auto impl = [] {
+        __builtin_cpu_init(); // safe even when the first call comes from a static initializer
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
+                   ? &findValueEndAvx2
+                   : &findValueEndSse2;
+    }();
     return impl(p, end, st);
 #else
     return findValueEndSse2(p, end, st);

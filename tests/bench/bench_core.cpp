@@ -24,6 +24,8 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -120,6 +122,16 @@ void BM_ConvertAll6(benchmark::State& state)
     }
     if (job.tools != 1000)
         state.SkipWithError("expected 1000 tools");
+    // TOOLWIRE_BENCH_DUMP=DIR writes the six bodies, to compare with conv_simdjson --dump DIR.
+    if (const char* dir = std::getenv("TOOLWIRE_BENCH_DUMP")) {
+        for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i) {
+            const std::string path = std::string(dir) + "/" + std::string(wire::name(wire::kAllWires[i])) + ".json";
+            if (FILE* f = std::fopen(path.c_str(), "wb")) {
+                std::fwrite(job.bodies[i].data(), 1, job.bodies[i].size(), f);
+                std::fclose(f);
+            }
+        }
+    }
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
     state.counters["out_bytes"] = double(job.outBytes());
     state.counters["tools"] = double(job.tools);
