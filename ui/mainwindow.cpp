@@ -656,14 +656,6 @@ void MainWindow::showEvent(QShowEvent* event)
         if (!m_options.useSettings || QSettings().value(QStringLiteral("window/state")).isNull())
             applyDefaultLayout();
     }
-    if (qEnvironmentVariableIsSet("TOOLWIRE_DEBUG_LAYOUT"))
-        for (QDockWidget* d : findChildren<QDockWidget*>()) {
-            qInfo("%s min %d x %d", qPrintable(d->objectName()), d->minimumSizeHint().width(), d->minimumSizeHint().height());
-            if (d->objectName() == QLatin1String("LoopDock"))
-                for (QWidget* c : d->findChildren<QWidget*>())
-                    if (c->minimumSizeHint().width() > 300)
-                        qInfo("  %s %s min %d", c->metaObject()->className(), qPrintable(c->objectName()), c->minimumSizeHint().width());
-        }
 }
 
 void MainWindow::applyDefaultLayout()

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/io.h"
+#include "cli/toolargs.h"
 #include "json/json.h"
 #include "model/toolchoice.h"
 #include "util/strings.h"
@@ -24,12 +25,7 @@ namespace {
 
 constexpr const char* kSynopsis = "convert --to WIRE [--choice CHOICE] FILE|-";
 
-// agentscope's ToolChoice spelling.
-constexpr std::string_view kMode = "mode";
-constexpr std::string_view kAllowList = "tools";
-// Where a tool list sits in the accepted inputs.
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kResult = "result";
+constexpr std::string_view kTools = "tools"; // the output member
 
 struct Args {
     QString to;
@@ -83,24 +79,7 @@ std::optional<Args> parseArgs(const QStringList& args, int& exitCode)
     return a;
 }
 
-struct ToolList {
-    const json::Value* list = nullptr;
-    std::string path; // JSON pointer of the list in the input, for error paths
-};
-
-// The tool list inside any accepted input; list is nullptr when there is none.
-ToolList toolList(const json::Value& input)
-{
-    if (input.isArray())
-        return {&input, ""};
-    if (const json::Value* t = input.find(kTools); t && t->isArray())
-        return {t, "/tools"};
-    if (const json::Value* t = input[kResult].find(kTools); t && t->isArray())
-        return {t, "/result/tools"};
-    return {};
-}
-
-Error inList(Error e, const ToolList& where)
+Error inList(Error e, const ToolListArg& where)
 {
     e.path = where.path + e.path;
     return e;
@@ -128,26 +107,11 @@ int runConvert(const QStringList& argList)
     std::optional<model::ToolChoice> choice;
     std::optional<std::vector<json::Value>> allow;
     if (args->choice) {
-        const std::string text = ss(*args->choice);
-        auto parsed = json::parse(text);
-        const json::Value spec = parsed ? *parsed : json::Value(text); // a bare word
-        if (spec.isObject() && spec.contains(kMode)) {
-            choice = model::choiceFromMode(spec[kMode]);
-            if (const json::Value& list = spec[kAllowList]; !list.isNull()) {
-                if (!list.isArray())
-                    return usageError("--choice: \"tools\" must be a list of tool names", kSynopsis);
-                const auto names = list.items();
-                allow.emplace(names.begin(), names.end());
-            }
-        } else {
-            auto c = wire::parseChoice(spec);
-            if (!c)
-                return fail(c.error());
-            if (!*c)
-                return usageError("--choice: not a tool choice: " + text + " (auto, none, required, any, or a JSON choice)",
-                                  kSynopsis);
-            choice = **c;
-        }
+        auto c = parseChoiceArg(*args->choice);
+        if (!c)
+            return c.error().category == "usage" ? usageError(c.error().message, kSynopsis) : fail(c.error());
+        choice = c->choice;
+        allow = c->allow;
     }
 
     const std::string wireTag = ss(args->to);
@@ -161,7 +125,7 @@ int runConvert(const QStringList& argList)
     auto input = readJsonInput(args->file);
     if (!input)
         return fail(input.error());
-    const ToolList where = toolList(*input);
+    const ToolListArg where = findToolList(*input);
     const json::Value* list = where.list;
     if (!list)
         return fail(makeError("malformed_input", "expected a tool list: an array, {\"tools\": [...]} or a tools/list response"));

@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/io.h"
+#include "cli/toolargs.h"
 #include "json/json.h"
 #include "model/toolchoice.h"
 #include "net/redact.h"
@@ -88,37 +89,6 @@ std::optional<Args> parseArgs(const QStringList& args, int& code)
     return a;
 }
 
-// CHOICE as `convert` takes it: a choice.parse spelling (JSON or a bare word), or the
-// agentscope {"mode", "tools"} whose allow-list filters the tools.
-Result<project::ChoiceSetting> choiceSetting(const QString& text)
-{
-    project::ChoiceSetting s;
-    const std::string t = ss(text);
-    auto parsed = json::parse(t);
-    const json::Value spec = parsed ? *parsed : json::Value(t);
-    std::optional<model::ToolChoice> c;
-    if (spec.isObject() && spec.contains("mode")) {
-        c = model::choiceFromMode(spec["mode"]);
-        if (spec["tools"].isArray()) {
-            std::vector<std::string> names;
-            for (const json::Value& n : spec["tools"].items())
-                names.emplace_back(n.str());
-            s.allowedTools = std::move(names);
-        }
-    } else {
-        auto r = wire::parseChoice(spec);
-        if (!r)
-            return r.error();
-        if (!*r)
-            return makeError("bad_arguments", "--choice: not a tool choice: " + t);
-        c = **r;
-    }
-    s.type = std::string(model::typeName(c->type()));
-    if (c->type() == model::ToolChoice::Type::Tool)
-        s.name = std::string(c->name().str());
-    return s;
-}
-
 json::Value headersJson(const net::HeaderList& h)
 {
     json::ObjectBuilder b;
@@ -158,16 +128,24 @@ int runSend(const QStringList& argList)
         auto v = readJsonInput(args->tools);
         if (!v)
             return fail(v.error());
-        const json::Value* list = v->isArray() ? &*v : (*v)["tools"].isArray() ? v->find("tools") : (*v)["result"].find("tools");
-        if (!list || !list->isArray())
+        const json::Value* list = findToolList(*v).list;
+        if (!list)
             return fail(makeError("malformed_input", "--tools: expected a tool list, {\"tools\": [...]} or a tools/list response"));
         in.tools.assign(list->items().begin(), list->items().end());
     }
     if (!args->choice.isEmpty()) {
-        auto c = choiceSetting(args->choice);
+        auto c = parseChoiceArg(args->choice);
         if (!c)
-            return c.error().category == "bad_arguments" ? usageError(c.error().message, kSynopsis) : fail(c.error());
-        in.choice = *c;
+            return c.error().category == "usage" ? usageError(c.error().message, kSynopsis) : fail(c.error());
+        in.choice.type = std::string(model::typeName(c->choice.type()));
+        if (c->choice.type() == model::ToolChoice::Type::Tool)
+            in.choice.name = std::string(c->choice.name().str());
+        if (c->allow) {
+            std::vector<std::string> names;
+            for (const json::Value& n : *c->allow)
+                names.emplace_back(n.str());
+            in.choice.allowedTools = std::move(names);
+        }
     }
 
     // The mock profile (or a mock: base) is served in-process on 127.0.0.1.

@@ -6,6 +6,8 @@
 // takes them. After the first failure every step returns null, and error() says where.
 
 #include "json/value.h"
+#include "model/scalars.h"
+#include "model/toolcall.h"
 #include "result.h"
 
 #include <span>
@@ -73,5 +75,17 @@ private:
     bool m_failed = false;
     Error m_error;
 };
+
+// A call in the Chat Completions shape {"id", "function": {"name", "arguments"}}, which
+// Ollama's native API shares: nullopt when it is no call of that shape.
+inline Result<std::optional<model::ToolCall>> parseFunctionCall(const json::Value& raw, model::BlankArguments blank)
+{
+    if (!raw.isObject())
+        return std::optional<model::ToolCall>();
+    const json::Value& fn = raw["function"];
+    if (model::truthy(fn) && !fn.isObject())
+        return std::optional<model::ToolCall>();
+    return model::callFromWire(fn["name"], fn["arguments"], raw["id"], blank);
+}
 
 } // namespace tw::wire

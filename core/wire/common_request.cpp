@@ -95,4 +95,18 @@ Result<ToolFields> toolFields(const RequestDialect& d, const ToolFieldsRequest& 
     return d.toolFields(in);
 }
 
+ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey,
+                           json::Value (*choiceToWire)(const model::ToolChoice&), std::string_view parallelKey)
+{
+    json::ObjectBuilder b;
+    b.append("tools", in.tools);
+    if (in.choice)
+        b.append(choiceKey, choiceToWire(*in.choice));
+    else if (!in.verbatimChoice.isNull())
+        b.append(choiceKey, in.verbatimChoice);
+    if (!parallelKey.empty() && !in.parallel.isNull())
+        b.append(parallelKey, in.parallel);
+    return {std::move(b).build(), std::nullopt};
+}
+
 } // namespace tw::wire

@@ -139,6 +139,13 @@ bool isTyped(const json::Value& v) noexcept;
 // booleans are not missing: model::Tool::make rejects them as invalid_field:name.)
 bool nameMissing(const json::Value& name) noexcept;
 
+// The tool fields of wires that spell them as three plain members: the tools, the choice
+// under `choiceKey` (verbatim when no reader recognised it), and the parallel switch under
+// `parallelKey` ("" = the wire has none; the value is dropped). Anthropic folds its switch
+// into the choice and writes its own.
+ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey,
+                           json::Value (*choiceToWire)(const model::ToolChoice&), std::string_view parallelKey);
+
 // A profile setting as text, or `fallback` when it is absent, null or "".
 std::string settingText(const json::Value& settings, std::string_view key, std::string_view fallback);
 

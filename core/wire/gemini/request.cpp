@@ -269,13 +269,7 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
 ToolFields toolFields(const ToolFieldsInput& in)
 {
     // Gemini has no parallel switch; the value is dropped.
-    json::ObjectBuilder b;
-    b.append(keys::kTools, in.tools);
-    if (in.choice)
-        b.append(keys::kToolConfig, choiceToWire(*in.choice));
-    else if (!in.verbatimChoice.isNull())
-        b.append(keys::kToolConfig, in.verbatimChoice);
-    return {std::move(b).build(), std::nullopt};
+    return plainToolFields(in, keys::kToolConfig, &choiceToWire, {});
 }
 
 } // namespace

@@ -59,12 +59,7 @@ public:
 
     Result<std::optional<model::ToolCall>> parseCall(const Value& raw, model::BlankArguments blank) const override
     {
-        if (!raw.isObject())
-            return std::optional<model::ToolCall>();
-        const Value& fn = raw[key::Function];
-        if (model::truthy(fn) && !fn.isObject())
-            return std::optional<model::ToolCall>();
-        return model::callFromWire(fn[key::Name], fn[key::Arguments], raw[key::Id], blank);
+        return parseFunctionCall(raw, blank);
     }
 
     std::unique_ptr<StreamAssembler> newAssembler() const override;

@@ -223,15 +223,7 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
 
 ToolFields toolFields(const ToolFieldsInput& in)
 {
-    json::ObjectBuilder b;
-    b.append(keys::kTools, in.tools);
-    if (in.choice)
-        b.append(keys::kToolChoice, choiceToWire(*in.choice));
-    else if (!in.verbatimChoice.isNull())
-        b.append(keys::kToolChoice, in.verbatimChoice);
-    if (!in.parallel.isNull())
-        b.append(keys::kParallelToolCalls, in.parallel);
-    return {std::move(b).build(), std::nullopt};
+    return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls);
 }
 
 } // namespace

@@ -1,0 +1,50 @@
+#include "cli/toolargs.h"
+
+#include "json/json.h"
+#include "util/strings.h"
+#include "wire/common_request.h"
+
+namespace tw::cli {
+
+namespace {
+constexpr std::string_view kMode = "mode";
+constexpr std::string_view kAllowList = "tools";
+constexpr std::string_view kTools = "tools";
+constexpr std::string_view kResult = "result";
+} // namespace
+
+Result<ChoiceArg> parseChoiceArg(const QString& text)
+{
+    const std::string t = ss(text);
+    auto parsed = json::parse(t);
+    const json::Value spec = parsed ? *parsed : json::Value(t); // a bare word
+    if (spec.isObject() && spec.contains(kMode)) {
+        ChoiceArg out{model::choiceFromMode(spec[kMode]), std::nullopt};
+        if (const json::Value& list = spec[kAllowList]; !list.isNull()) {
+            if (!list.isArray())
+                return makeError("usage", "--choice: \"tools\" must be a list of tool names");
+            const auto names = list.items();
+            out.allow.emplace(names.begin(), names.end());
+        }
+        return out;
+    }
+    auto c = wire::parseChoice(spec);
+    if (!c)
+        return c.error();
+    if (!*c)
+        return makeError("usage", "--choice: not a tool choice: " + t + " (auto, none, required, any, or a JSON choice)");
+    return ChoiceArg{**c, std::nullopt};
+}
+
+ToolListArg findToolList(const json::Value& input)
+{
+    if (input.isArray())
+        return {&input, ""};
+    if (const json::Value* t = input.find(kTools); t && t->isArray())
+        return {t, "/tools"};
+    if (const json::Value* t = input[kResult].find(kTools); t && t->isArray())
+        return {t, "/result/tools"};
+    return {};
+}
+
+} // namespace tw::cli
