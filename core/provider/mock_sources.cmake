@@ -4,11 +4,5 @@ list(APPEND TOOLWIRE_MOCK_SOURCES
   provider/mockprovider.h provider/mockprovider.cpp
   provider/schemagen.h provider/schemagen.cpp
   wire/mock.h wire/common_mock.cpp
-  wire/openai/mock.h wire/openai/mock.cpp
-  wire/responses/mock.h wire/responses/mock.cpp
-  wire/anthropic/mock.h wire/anthropic/mock.cpp
-  wire/gemini/mock.h wire/gemini/mock.cpp
-  wire/ollama/mock.h wire/ollama/mock.cpp
-  wire/hermes/mock.h wire/hermes/mock.cpp
   cli/cmd_mock_provider.cpp
 )

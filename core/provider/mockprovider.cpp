@@ -4,6 +4,8 @@
 #include "model/scalars.h"
 #include "provider/schemagen.h"
 #include "util/strings.h"
+#include "wire/framing.h"
+#include "wire/registry.h"
 #include "wire/reply.h"
 
 #include <QDateTime>
@@ -305,6 +307,9 @@ QByteArray detectContentType(const QByteArray& bytes)
         return qb(wire::mockContentType(wire::MockFraming::Ndjson));
     if (kind == "json")
         return qb(wire::kJsonContentType);
+    for (const wire::Dialect* d : wire::dialects())
+        if (d->binaryFraming && kind == d->binaryFraming->name)
+            return qb(d->binaryFraming->contentType);
     return "text/plain; charset=utf-8";
 }
 
@@ -379,15 +384,9 @@ Result<CannedReply> cannedReplyFromJson(const Value& v)
         c.contentType = qb(ct->str());
     }
     if (const Value* f = v.find(keys::kFraming)) {
-        const std::string_view s = f->str();
-        if (s == "sse")
-            c.framing = wire::MockFraming::Sse;
-        else if (s == "ndjson")
-            c.framing = wire::MockFraming::Ndjson;
-        else if (s == "json_array")
-            c.framing = wire::MockFraming::JsonArray;
-        else
-            return bad(keys::kFraming, "must be sse, ndjson or json_array");
+        c.framing = wire::mockFramingFromName(f->str());
+        if (!c.framing)
+            return bad(keys::kFraming, "must be sse, ndjson, json_array or a wire's binary framing (eventstream)");
     }
     return c;
 }
@@ -491,7 +490,7 @@ int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, 
         return c.status;
     }
     case CannedReply::Kind::Error: {
-        const wire::MockDialect& dialect = d ? *d : wire::mockDialect(wire::Wire::OpenAI);
+        const wire::MockDialect& dialect = d ? *d : wire::mockDialect(wire::kAllWires[0]);
         out->send(c.status, qb(wire::kJsonContentType), qb(json::compact(dialect.renderError(c.status, c.errorMessage))));
         return c.status;
     }
@@ -510,10 +509,11 @@ int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, 
     }
     case CannedReply::Kind::Events: {
         const wire::MockFraming framing = c.framing ? *c.framing : (q ? q->framing : wire::MockFraming::Sse);
+        const wire::Wire w = d ? d->wire : wire::kAllWires[0];
         std::vector<QByteArray> frames;
         for (std::size_t i = 0; i < c.events.size(); ++i)
-            frames.push_back(qb(wire::frameMockEvent(framing, c.events[i], i == 0, i + 1 == c.events.size())));
-        const QByteArray type = c.contentType.isEmpty() ? qb(wire::mockContentType(framing)) : c.contentType;
+            frames.push_back(qb(wire::frameMockEvent(w, framing, c.events[i], i == 0, i + 1 == c.events.size())));
+        const QByteArray type = c.contentType.isEmpty() ? qb(wire::mockContentType(w, framing)) : c.contentType;
         serveFrames(std::move(frames), c.status, type, c.intervalMs, c.disconnectAfter, out);
         return c.status;
     }
@@ -594,8 +594,8 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     std::vector<QByteArray> frames;
     frames.reserve(events.size());
     for (std::size_t i = 0; i < events.size(); ++i)
-        frames.push_back(qb(wire::frameMockEvent(q->framing, events[i], i == 0, i + 1 == events.size())));
-    serveFrames(std::move(frames), 200, qb(wire::mockContentType(q->framing)), m_intervalMs, -1, out);
+        frames.push_back(qb(wire::frameMockEvent(q->wire, q->framing, events[i], i == 0, i + 1 == events.size())));
+    serveFrames(std::move(frames), 200, qb(wire::mockContentType(q->wire, q->framing)), m_intervalMs, -1, out);
     finish(200);
 }
 

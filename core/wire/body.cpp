@@ -1,19 +1,10 @@
 #include "wire/body.h"
 
+#include "wire/registry.h"
+
 namespace tw::wire {
 
-json::Value buildBody(Wire w, const BodyInput& in)
-{
-    switch (w) {
-    case Wire::OpenAI: return openai::buildBody(in);
-    case Wire::Responses: return responses::buildBody(in);
-    case Wire::Anthropic: return anthropic::buildBody(in);
-    case Wire::Gemini: return gemini::buildBody(in);
-    case Wire::Ollama: return ollama::buildBody(in);
-    case Wire::Hermes: return hermes::buildBody(in);
-    }
-    return {};
-}
+json::Value buildBody(Wire w, const BodyInput& in) { return dialect(w).buildBody(in); }
 
 std::string joinedSystem(const BodyInput& in)
 {

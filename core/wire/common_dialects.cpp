@@ -1,26 +1,25 @@
-// The dialect table: the one list of request dialects. A new wire adds its folder and one
-// line here (an explicit list: self-registering statics in a static library are dropped
-// by the linker when nothing references them).
+// The request dialects, from the registry (registry.h) plus the MCP tool shape.
 
 #include "wire/dialect.h"
 
-#include "wire/anthropic/request.h"
-#include "wire/gemini/request.h"
-#include "wire/hermes/request.h"
 #include "wire/mcp/request.h"
-#include "wire/ollama/request.h"
-#include "wire/openai/request.h"
-#include "wire/responses/request.h"
+#include "wire/registry.h"
+
+#include <vector>
 
 namespace tw::wire {
 
 std::span<const RequestDialect* const> requestDialects()
 {
-    // Order matters where dialects are asked in turn (built-ins, choice spellings).
-    static const RequestDialect* const table[] = {
-        &openai::requestDialect(), &responses::requestDialect(), &anthropic::requestDialect(), &gemini::requestDialect(),
-        &ollama::requestDialect(), &hermes::requestDialect(),    &mcp::requestDialect(),
-    };
+    // The wires in registry order (the order dialects are asked in turn: built-ins, choice
+    // spellings), then the MCP tool shape, which is a tool-definition shape, not a wire.
+    static const auto table = [] {
+        std::vector<const RequestDialect*> t;
+        for (const Dialect* d : dialects())
+            t.push_back(d->request);
+        t.push_back(&mcp::requestDialect());
+        return t;
+    }();
     return table;
 }
 
@@ -37,17 +36,6 @@ const RequestDialect* findRequestDialectByValue(const json::Value& tag) noexcept
     return tag.isString() ? findRequestDialect(tag.str()) : nullptr;
 }
 
-const RequestDialect& requestDialect(Wire w) noexcept
-{
-    switch (w) {
-    case Wire::OpenAI: return openai::requestDialect();
-    case Wire::Responses: return responses::requestDialect();
-    case Wire::Anthropic: return anthropic::requestDialect();
-    case Wire::Gemini: return gemini::requestDialect();
-    case Wire::Ollama: return ollama::requestDialect();
-    case Wire::Hermes: return hermes::requestDialect();
-    }
-    return openai::requestDialect();
-}
+const RequestDialect& requestDialect(Wire w) noexcept { return *dialect(w).request; }
 
 } // namespace tw::wire

@@ -5,13 +5,9 @@
 
 #include "json/json.h"
 #include "model/scalars.h"
-#include "wire/anthropic/mock.h"
 #include "wire/common_request.h"
-#include "wire/gemini/mock.h"
-#include "wire/hermes/mock.h"
-#include "wire/ollama/mock.h"
-#include "wire/openai/mock.h"
-#include "wire/responses/mock.h"
+#include "wire/framing.h"
+#include "wire/registry.h"
 
 #include <QDateTime>
 #include <QTimeZone>
@@ -29,33 +25,57 @@ std::string_view mockContentType(MockFraming f) noexcept
     case MockFraming::Sse: return "text/event-stream";
     case MockFraming::Ndjson: return "application/x-ndjson";
     case MockFraming::JsonArray: return kJsonContentType;
+    case MockFraming::Binary: return "application/octet-stream";
     }
     return kJsonContentType;
 }
 
+std::string_view mockContentType(Wire w, MockFraming f) noexcept
+{
+    if (f == MockFraming::Binary && dialect(w).binaryFraming)
+        return dialect(w).binaryFraming->contentType;
+    return mockContentType(f);
+}
+
+std::optional<MockFraming> mockFramingFromName(std::string_view name) noexcept
+{
+    if (name == "sse")
+        return MockFraming::Sse;
+    if (name == "ndjson")
+        return MockFraming::Ndjson;
+    if (name == "json_array")
+        return MockFraming::JsonArray;
+    for (const Dialect* d : dialects())
+        if (d->binaryFraming && d->binaryFraming->name == name)
+            return MockFraming::Binary;
+    return std::nullopt;
+}
+
+std::string frameMockEvent(Wire w, MockFraming f, const MockEvent& e, bool first, bool last)
+{
+    if (f == MockFraming::Binary && dialect(w).binaryFraming)
+        return dialect(w).binaryFraming->encode(e.event, e.data, e.exception);
+    return frameMockEvent(f, e, first, last);
+}
+
 std::span<const MockDialect* const> mockDialects()
 {
-    // Routing order: Hermes claims Chat Completions bodies that carry a <tools> prompt, so it
-    // is asked before OpenAI.
-    static const MockDialect* const table[] = {
-        &hermes::mockDialect(), &openai::mockDialect(), &responses::mockDialect(),
-        &anthropic::mockDialect(), &gemini::mockDialect(), &ollama::mockDialect(),
-    };
+    // Routing order: a dialect that claims bodies on a path it shares with another (Hermes
+    // over Chat Completions) is asked first; the rest in registry order.
+    static const auto table = [] {
+        std::vector<const MockDialect*> t;
+        for (const Dialect* d : dialects())
+            if (d->mock && d->mock->claimsBody)
+                t.push_back(d->mock);
+        for (const Dialect* d : dialects())
+            if (d->mock && !d->mock->claimsBody)
+                t.push_back(d->mock);
+        return t;
+    }();
     return table;
 }
 
-const MockDialect& mockDialect(Wire w) noexcept
-{
-    switch (w) {
-    case Wire::OpenAI: return openai::mockDialect();
-    case Wire::Responses: return responses::mockDialect();
-    case Wire::Anthropic: return anthropic::mockDialect();
-    case Wire::Gemini: return gemini::mockDialect();
-    case Wire::Ollama: return ollama::mockDialect();
-    case Wire::Hermes: return hermes::mockDialect();
-    }
-    return openai::mockDialect();
-}
+const MockDialect& mockDialect(Wire w) noexcept { return *dialect(w).mock; }
 
 const MockDialect* findMockDialect(std::string_view path, const json::Value& body)
 {
@@ -86,6 +106,7 @@ std::string frameMockEvent(MockFraming f, const MockEvent& e, bool first, bool l
         out += "\n";
         break;
     case MockFraming::Ndjson:
+    case MockFraming::Binary:
         out = e.data + "\n";
         break;
     case MockFraming::JsonArray:

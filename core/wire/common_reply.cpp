@@ -3,12 +3,10 @@
 #include "wire/reply.h"
 
 #include "json/json.h"
-#include "wire/anthropic/reply.h"
-#include "wire/gemini/reply.h"
-#include "wire/hermes/reply.h"
-#include "wire/ollama/reply.h"
-#include "wire/openai/reply.h"
-#include "wire/responses/reply.h"
+#include "wire/registry.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace tw::wire {
 
@@ -254,34 +252,31 @@ Result<std::vector<model::ToolCall>> ReplyDialect::extract(const Value& reply, m
     return calls;
 }
 
-const ReplyDialect& replyDialect(Wire wire)
+const ReplyDialect& replyDialect(Wire wire) { return *dialect(wire).reply; }
+
+namespace {
+// The dialects that probe bodies, in probe order.
+std::span<const Dialect* const> bodyProbes()
 {
-    // The one place that lists the reply dialects.
-    switch (wire) {
-    case Wire::OpenAI: return openaiReplyDialect();
-    case Wire::Responses: return responsesReplyDialect();
-    case Wire::Anthropic: return anthropicReplyDialect();
-    case Wire::Gemini: return geminiReplyDialect();
-    case Wire::Ollama: return ollamaReplyDialect();
-    case Wire::Hermes: return hermesReplyDialect();
-    }
-    return openaiReplyDialect();
+    static const auto order = [] {
+        std::vector<const Dialect*> v;
+        for (const Dialect* d : dialects())
+            if (d->sniffBody)
+                v.push_back(d);
+        std::stable_sort(v.begin(), v.end(), [](const Dialect* a, const Dialect* b) { return a->sniffOrder < b->sniffOrder; });
+        return v;
+    }();
+    return order;
 }
+} // namespace
 
 std::optional<Wire> sniffReplyWire(const Value& data) noexcept
 {
     if (!data.isObject())
         return std::nullopt;
-    if (data["choices"].isArray())
-        return Wire::OpenAI;
-    if (data["message"].isObject())
-        return Wire::Ollama;
-    if (data["content"].isArray())
-        return Wire::Anthropic;
-    if (data["candidates"].isArray())
-        return Wire::Gemini;
-    if (data["output"].isArray())
-        return Wire::Responses;
+    for (const Dialect* d : bodyProbes())
+        if (d->sniffBody(data))
+            return d->wire;
     return std::nullopt;
 }
 
@@ -291,17 +286,14 @@ std::optional<Wire> sniffEventWire(const Value& event) noexcept
         return std::nullopt;
     // Typed stream events first: Anthropic's message_start carries a `message` object that
     // the body probes would take for Ollama.
-    const std::string_view type = event["type"].str();
-    if (type.starts_with("response."))
-        return Wire::Responses;
-    if (oneOf(type, {"message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"}))
-        return Wire::Anthropic;
+    for (const Dialect* d : dialects())
+        if (d->sniffEvent && d->sniffEvent(event))
+            return d->wire;
     if (auto w = sniffReplyWire(event))
         return w;
-    if (event["object"].str() == "chat.completion.chunk" || event["object"].str() == "chat.completion")
-        return Wire::OpenAI;
-    if (event["object"].str() == "response" || event["response"]["output"].isArray())
-        return Wire::Responses;
+    for (const Dialect* d : dialects())
+        if (d->sniffEventLate && d->sniffEventLate(event))
+            return d->wire;
     return std::nullopt;
 }
 

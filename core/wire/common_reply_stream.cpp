@@ -2,11 +2,11 @@
 // -> the wire's assembler). Wire-agnostic; the wires only see events.
 #include "json/json.h"
 #include "wire/common_reply_scan.h"
-#include "wire/hermes/reply.h"
+#include "wire/framing.h"
 #include "wire/ndjson.h"
+#include "wire/registry.h"
 #include "wire/reply.h"
 #include "wire/sse.h"
-
 
 namespace tw::wire {
 
@@ -51,6 +51,37 @@ bool isSeveralValues(std::string_view data)
     return c.failed() || !c.atEnd();
 }
 
+// Whether a wire's replies are model text (tools in the prompt, calls in tags).
+bool isTextWire(Wire w) noexcept { return dialect(w).caps.toolsInPrompt; }
+
+// The wire whose replies are model text, for text no other wire claims.
+std::optional<Wire> textWire() noexcept
+{
+    for (const Dialect* d : dialects())
+        if (d->caps.toolsInPrompt)
+            return d->wire;
+    return std::nullopt;
+}
+
+// The binary framing the head shows (of `wire` only, when given): the framing, nullptr when
+// none, or nullopt while too few bytes have arrived to tell.
+std::optional<const Dialect*> detectBinary(std::string_view head, std::optional<Wire> wire) noexcept
+{
+    bool undecided = false;
+    for (const Dialect* d : dialects()) {
+        if (!d->binaryFraming || (wire && *wire != d->wire))
+            continue;
+        const std::optional<bool> hit = d->binaryFraming->detect(head);
+        if (!hit)
+            undecided = true;
+        else if (*hit)
+            return d;
+    }
+    if (undecided)
+        return std::nullopt;
+    return static_cast<const Dialect*>(nullptr);
+}
+
 } // namespace
 
 std::string_view framingName(Framing f) noexcept
@@ -60,6 +91,7 @@ std::string_view framingName(Framing f) noexcept
     case Framing::Json: return "json";
     case Framing::Sse: return "sse";
     case Framing::Text: return "text";
+    case Framing::Binary: return "binary";
     }
     return "auto";
 }
@@ -83,6 +115,8 @@ std::optional<Framing> detectFraming(std::string_view head) noexcept
 
 std::string_view describeFraming(std::string_view whole)
 {
+    if (const auto bin = detectBinary(whole, std::nullopt); bin && *bin)
+        return (*bin)->binaryFraming->name;
     bool partial = false;
     const std::string_view body = skipLeading(whole, partial);
     if (body.empty())
@@ -120,12 +154,13 @@ std::string_view describeFraming(std::string_view whole)
 // ---------------------------------------------------------------------------------------
 // ReplyStream
 
-struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
+struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, FrameDecoder::Sink {
     std::optional<Wire> wire;
     Framing framing;
     std::string head; // bytes seen before the framing was decided
     SseDecoder sse;
     JsonSequenceDecoder seq;
+    std::unique_ptr<FrameDecoder> binary; // set with Framing::Binary
     std::unique_ptr<StreamAssembler> assembler;
     // Events seen before the wire could be sniffed (only without a wire).
     std::vector<std::pair<std::string, std::string>> pending;
@@ -137,9 +172,35 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
 
     Impl(std::optional<Wire> w, Framing f) : wire(w), framing(f)
     {
-        keepRaw = !wire || *wire == Wire::Hermes;
+        keepRaw = !wire || isTextWire(*wire);
         if (wire)
             assembler = replyDialect(*wire).newAssembler();
+    }
+
+    // The framing of a head: a wire's binary framing first (it also names the wire), then the
+    // text framings. nullopt while undecided.
+    std::optional<Framing> decide(std::string_view bytes)
+    {
+        const auto bin = detectBinary(bytes, wire);
+        if (!bin)
+            return std::nullopt;
+        if (*bin) {
+            startBinary(**bin);
+            return Framing::Binary;
+        }
+        return detectFraming(bytes);
+    }
+
+    void startBinary(const Dialect& d)
+    {
+        binary = d.binaryFraming->newDecoder();
+        if (!wire) {
+            wire = d.wire;
+            keepRaw = false;
+            raw.clear();
+            assembler = d.reply->newAssembler();
+            pending.clear();
+        }
     }
 
     void feed(std::string_view bytes)
@@ -149,14 +210,14 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
         if (framing == Framing::Auto) {
             if (head.empty()) {
                 // Decided by these bytes alone (the usual case): no copy of them.
-                if (const auto f = detectFraming(bytes)) {
+                if (const auto f = decide(bytes)) {
                     setFraming(*f);
                     route(bytes);
                     return;
                 }
             }
             head.append(bytes);
-            const auto f = detectFraming(head);
+            const auto f = decide(head);
             if (!f)
                 return;
             setFraming(*f);
@@ -172,8 +233,10 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
     {
         // Model text only means something to Hermes; for the JSON wires it is a sequence whose
         // stray lines are ignored (headers pasted above a body, say).
-        if (f == Framing::Text && wire && *wire != Wire::Hermes)
+        if (f == Framing::Text && wire && !isTextWire(*wire))
             f = Framing::Json;
+        if (f == Framing::Binary && !binary)
+            f = Framing::Json; // asked for explicitly on a wire that has none
         framing = f;
     }
 
@@ -182,6 +245,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
         switch (framing) {
         case Framing::Sse: sse.feed(bytes, *this); break;
         case Framing::Json: seq.feed(bytes, *this); break;
+        case Framing::Binary: binary->feed(bytes, *this); break;
         case Framing::Text: break; // delivered whole at finish (raw)
         case Framing::Auto: break;
         }
@@ -193,7 +257,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
             return;
         finished = true;
         if (framing == Framing::Auto) {
-            setFraming(detectFraming(head).value_or(Framing::Text));
+            setFraming(decide(head).value_or(detectFraming(head).value_or(Framing::Text)));
             std::string h;
             h.swap(head);
             route(h);
@@ -202,13 +266,16 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
             sse.finish(*this);
         else if (framing == Framing::Json)
             seq.finish(*this);
+        else if (framing == Framing::Binary)
+            binary->finish(*this);
 
-        // Text that never produced a JSON event is model text: Hermes, when the wire allows.
+        // Text that never produced a JSON event is model text, when the wire allows.
         const bool textual = framing == Framing::Text || (!jsonSeen && pending.empty());
-        if (keepRaw && textual && (!wire || *wire == Wire::Hermes)) {
+        const std::optional<Wire> text = wire ? (isTextWire(*wire) ? wire : std::nullopt) : textWire();
+        if (keepRaw && textual && text) {
             if (!wire) {
-                wire = Wire::Hermes;
-                assembler = replyDialect(Wire::Hermes).newAssembler();
+                wire = text;
+                assembler = replyDialect(*text).newAssembler();
                 pending.clear();
             }
             assembler->feedText(raw);
@@ -216,6 +283,18 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
         if (assembler)
             assembler->finish();
         raw.clear();
+    }
+
+    // A binary framing's events: the wire is known, the payload is one JSON text.
+    void onFrameEvent(std::string_view name, std::string_view data) override
+    {
+        if (assembler)
+            assembler->feed(name, data);
+    }
+    void onFrameError(Error e) override
+    {
+        if (assembler)
+            assembler->recordFramingError(std::move(e));
     }
 
     // SSE events and JSON sequence values both arrive here.
@@ -264,7 +343,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
 
     void deliver(std::string_view name, std::string_view data)
     {
-        if (assembler && wire && *wire != Wire::Hermes) {
+        if (assembler && wire && !isTextWire(*wire)) {
             assembler->feed(name, data); // the hot path: no parse here
             return;
         }
@@ -291,7 +370,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink {
             for (const auto& [n, d] : pending)
                 assembler->feed(n, d);
             pending.clear();
-        } else if (*wire == Wire::Hermes && !jsonSeen && !sniffEventWire(v)) {
+        } else if (isTextWire(*wire) && !jsonSeen && !sniffEventWire(v)) {
             return; // not a carrier reply: the bytes are model text after all
         }
         jsonSeen = true;

@@ -34,8 +34,14 @@ enum class MockFraming {
     Sse,       // text/event-stream: `event:` (when named) and `data:` lines, a blank line each
     Ndjson,    // application/x-ndjson: one JSON value per line (Ollama)
     JsonArray, // application/json: a JSON array streamed item by item (Gemini without alt=sse)
+    Binary,    // the wire's own binary framing (its Dialect's BinaryFraming, framing.h)
 };
 std::string_view mockContentType(MockFraming f) noexcept;
+// The same for a wire: Binary is the wire's binary framing's content type.
+std::string_view mockContentType(Wire w, MockFraming f) noexcept;
+// A canned reply's "framing" member: "sse", "ndjson", "json_array", or a binary framing's
+// name ("eventstream"); nullopt for anything else.
+std::optional<MockFraming> mockFramingFromName(std::string_view name) noexcept;
 inline constexpr std::string_view kJsonContentType = "application/json";
 
 // One tool result the conversation ends with.
@@ -96,6 +102,7 @@ struct MockReply {
 struct MockEvent {
     std::string event;
     std::string data;
+    bool exception = false; // an in-band error frame (binary framings mark it as such)
 };
 
 struct MockDialect {
@@ -123,8 +130,10 @@ const MockDialect& mockDialect(Wire w) noexcept;
 // The dialect that answers a POST to `path` with `body`; nullptr when none does.
 const MockDialect* findMockDialect(std::string_view path, const json::Value& body);
 
-// One event framed for the connection. `first`/`last` matter for JsonArray only.
+// One event framed for the connection. `first`/`last` matter for JsonArray only. Binary
+// framing needs the wire (the overload below); without it, Binary frames as NDJSON.
 std::string frameMockEvent(MockFraming f, const MockEvent& e, bool first, bool last);
+std::string frameMockEvent(Wire w, MockFraming f, const MockEvent& e, bool first, bool last);
 
 // ---- helpers for the dialects -----------------------------------------------------------
 

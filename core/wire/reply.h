@@ -103,6 +103,9 @@ public:
     virtual void feedText(std::string_view text);
     // End of input: calls still open are closed as they are.
     virtual void finish();
+    // The bytes could not be framed (a checksum mismatch, a message cut short): the reply's
+    // error, unless one was recorded first. What was assembled before still counts.
+    void recordFramingError(Error e) { recordExtractError(std::move(e)); }
 
     std::span<const StreamCall> calls() const noexcept { return m_calls; }
     std::string_view text() const noexcept { return m_text; }
@@ -209,6 +212,7 @@ enum class Framing {
     Json,   // one body, or a sequence of JSON values (NDJSON, *.chunks.txt, a JSON array)
     Sse,    // text/event-stream, including pasted `data:` lines without blank lines
     Text,   // model text (Hermes)
+    Binary, // a wire's own binary framing (framing.h), e.g. Bedrock's AWS event stream
 };
 std::string_view framingName(Framing f) noexcept;
 
@@ -219,12 +223,13 @@ std::optional<Framing> detectFraming(std::string_view head) noexcept;
 
 // A finer description of a whole input, for diagnostics and tests: "json" (one value),
 // "ndjson" (several values), "sse", "sse-lines" (data lines without blank lines between
-// events), "text", or "empty".
+// events), "text", "empty", or the name of a wire's binary framing ("eventstream").
 std::string_view describeFraming(std::string_view whole);
 
 // Bytes -> events -> assembler. Feed the bytes as they arrive (split anywhere, even inside
 // a UTF-8 sequence), then finish(). With no wire, the wire is sniffed from the first event
-// that shows one; text that is neither JSON nor SSE is Hermes.
+// that shows one (a binary framing names its wire); text that is neither JSON nor SSE is
+// model text for the wire whose replies are text (Hermes).
 class ReplyStream {
 public:
     explicit ReplyStream(std::optional<Wire> wire, Framing framing = Framing::Auto);

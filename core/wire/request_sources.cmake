@@ -11,12 +11,6 @@ list(APPEND TOOLWIRE_REQUEST_SOURCES
   wire/common_tools.cpp
   wire/common_choice.cpp
   wire/common_request.cpp
-  wire/openai/request.h wire/openai/request.cpp
-  wire/responses/request.h wire/responses/request.cpp
-  wire/anthropic/request.h wire/anthropic/request.cpp
-  wire/gemini/request.h wire/gemini/request.cpp
-  wire/ollama/request.h wire/ollama/request.cpp
-  wire/hermes/request.h wire/hermes/request.cpp
   wire/mcp/request.h wire/mcp/request.cpp
   wire/preview.h wire/preview.cpp
 )

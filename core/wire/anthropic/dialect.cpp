@@ -1,0 +1,54 @@
+// Anthropic: the dialect row that ties this folder's halves together, and its capabilities.
+
+#include "wire/registry.h"
+
+#include "wire/body.h"
+#include "wire/anthropic/mock.h"
+#include "wire/anthropic/reply.h"
+#include "wire/anthropic/request.h"
+#include "wire/reply.h"
+
+namespace tw::wire::anthropic {
+
+namespace {
+bool sniffBody(const json::Value& v) { return v["content"].isArray(); }
+bool sniffEvent(const json::Value& v)
+{
+    static constexpr std::string_view kTypes[] = {"message_start", "content_block_start", "content_block_delta",
+                                                  "content_block_stop", "message_delta", "message_stop"};
+    const std::string_view type = v["type"].str();
+    for (std::string_view t : kTypes)
+        if (type == t)
+            return true;
+    return false;
+}
+} // namespace
+
+const Dialect& dialect()
+{
+    static const Dialect d = [] {
+        Dialect x{};
+        x.wire = Wire::Anthropic;
+        x.tag = "anthropic";
+        x.label = "Anthropic";
+        x.description = "Anthropic Messages";
+        x.caps.parallelSwitch = true;
+        x.caps.strictMode = true;
+        x.caps.cacheHints = true;
+        x.caps.builtinTools = true;
+        x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
+        x.caps.toolNameMaxLength = 64;
+        x.caps.source = "spec/wires.md §3, §6";
+        x.request = &requestDialect();
+        x.reply = &anthropicReplyDialect();
+        x.mock = &mockDialect();
+        x.buildBody = &buildBody;
+        x.sniffOrder = 30;
+        x.sniffBody = &sniffBody;
+        x.sniffEvent = &sniffEvent;
+        return x;
+    }();
+    return d;
+}
+
+} // namespace tw::wire::anthropic

@@ -1,0 +1,48 @@
+// OpenAI: the dialect row that ties this folder's halves together, and its capabilities.
+
+#include "wire/registry.h"
+
+#include "wire/body.h"
+#include "wire/openai/mock.h"
+#include "wire/openai/reply.h"
+#include "wire/openai/request.h"
+#include "wire/reply.h"
+
+namespace tw::wire::openai {
+
+namespace {
+bool sniffBody(const json::Value& v) { return v["choices"].isArray(); }
+bool sniffEventLate(const json::Value& v)
+{
+    const std::string_view object = v["object"].str();
+    return object == "chat.completion.chunk" || object == "chat.completion";
+}
+} // namespace
+
+const Dialect& dialect()
+{
+    static const Dialect d = [] {
+        Dialect x{};
+        x.wire = Wire::OpenAI;
+        x.tag = "openai";
+        x.label = "OpenAI";
+        x.description = "OpenAI Chat Completions";
+        x.caps.allowList = true;
+        x.caps.parallelSwitch = true;
+        x.caps.strictMode = true;
+        x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
+        x.caps.toolNameMaxLength = 64;
+        x.caps.source = "spec/wires.md §1, §6";
+        x.request = &requestDialect();
+        x.reply = &openaiReplyDialect();
+        x.mock = &mockDialect();
+        x.buildBody = &buildBody;
+        x.sniffOrder = 10;
+        x.sniffBody = &sniffBody;
+        x.sniffEventLate = &sniffEventLate;
+        return x;
+    }();
+    return d;
+}
+
+} // namespace tw::wire::openai

@@ -1,0 +1,89 @@
+#pragma once
+// The dialect registry: one Dialect per wire, listed once (wires.def). A Dialect is
+// everything Toolwire knows about a wire — its tag and label, what it can express
+// (Capabilities, data that lint and the loss report read), and the halves that translate
+// (request: tools, choice, results; reply: calls, text, finish, stream assembly; body: the
+// whole request; mock: the built-in mock provider's side; sniffing: how its replies look).
+// Code outside core/wire/ iterates dialects() and asks a Dialect; it never names a wire.
+
+#include "json/value.h"
+#include "wire/wire.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace tw::wire {
+
+struct RequestDialect; // dialect.h
+class ReplyDialect;    // reply.h
+struct MockDialect;    // mock.h
+struct BodyInput;      // body.h
+struct BinaryFraming;  // framing.h
+
+// What a wire can say, as data. Rules that span wires (lint, the loss report, the request
+// builder's fallbacks, help texts) read these instead of naming wires.
+struct Capabilities {
+    bool namedChoice = true;   // the tool choice can force one named tool
+    bool anyChoice = true;     // ... can require some tool ("any"/"required")
+    bool noneChoice = true;    // ... can forbid tools while still sending them
+    bool choiceField = true;   // the body has a tool-choice field at all
+    bool allowList = false;    // a native "choose among these" choice (allowed tools)
+    bool parallelSwitch = false; // the body can turn parallel calls on/off
+    bool strictMode = false;   // a per-tool strict schema switch
+    bool cacheHints = false;   // cache markers on tools (cache_control, cachePoint)
+    bool builtinTools = false; // provider-run built-in tools exist on this wire
+    bool toolsInPrompt = false; // tools travel in the system prompt (no tools field)
+    bool callIds = true;       // calls carry ids the results must echo
+    // Tool names: the characters a name may use (a regular expression for one name) and
+    // its length; empty pattern / 0: no documented rule.
+    std::string_view toolNamePattern;
+    int toolNameMaxLength = 0;
+    // The dialect the tool schemas are read in ("json-schema", "openapi-3.0-subset").
+    std::string_view schemaDialect = "json-schema";
+    // Where the capability facts come from (a section of shared/spec/*.md).
+    std::string_view source;
+};
+
+struct Dialect {
+    Wire wire;
+    std::string_view tag;   // "openai", ...: command line, corpus, project files
+    std::string_view label; // "OpenAI", ...: tabs and menus
+    std::string_view description; // one line for help texts
+    Capabilities caps;
+
+    const RequestDialect* request = nullptr;
+    const ReplyDialect* reply = nullptr;
+    const MockDialect* mock = nullptr;
+    json::Value (*buildBody)(const BodyInput& in) = nullptr;
+    // The wire's own binary stream framing, when it has one (nullptr: SSE / JSON lines).
+    const BinaryFraming* binaryFraming = nullptr;
+
+    // ---- sniffing: telling a reply's wire from its shape ------------------------------
+    // A whole decoded body: probes run in ascending sniffOrder, first hit wins.
+    int sniffOrder = 0;
+    bool (*sniffBody)(const json::Value& body) = nullptr;
+    // A stream event that only this wire sends (typed events), asked before the body probes.
+    bool (*sniffEvent)(const json::Value& event) = nullptr;
+    // A weaker event mark, asked after the body probes (an `object` tag, a wrapper).
+    bool (*sniffEventLate)(const json::Value& event) = nullptr;
+};
+
+// All dialects in wires.def order.
+std::span<const Dialect* const> dialects() noexcept;
+const Dialect& dialect(Wire w) noexcept;
+// Exact, case-sensitive tag lookup; nullptr for anything else.
+const Dialect* findDialect(std::string_view tag) noexcept;
+// "openai, responses, anthropic, ...": for help texts and error messages.
+std::string wireTagList(std::string_view separator = ", ");
+
+// Each wire folder defines its Dialect in core/wire/<folder>/dialect.cpp.
+#define TOOLWIRE_WIRE(Id, ns) \
+    namespace ns { \
+    const Dialect& dialect(); \
+    }
+#include "wire/wires.def"
+#undef TOOLWIRE_WIRE
+
+} // namespace tw::wire
