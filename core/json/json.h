@@ -12,6 +12,9 @@
 //  * errors carry the byte offset of the bad token and a 1-based line and column counted in
 //    Unicode code points (what an editor shows). Nothing throws.
 //
+// String bodies held outside a document (the reply scanners' raw views) decode through
+// strings.h, which runs the parser's own string code.
+//
 // Writers keep member order and number text; pretty() indents by two spaces. The text a
 // preview shows and the bytes sent both come from these functions.
 

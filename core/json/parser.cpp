@@ -1,8 +1,7 @@
 #include "json/json.h"
-#include "json/simd.h"
+#include "json/stringdecode.h"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <cstring>
 #include <memory>
@@ -12,64 +11,9 @@ namespace tw::json {
 
 namespace {
 
-// Character classes for the string scanner: 0 plain ASCII, 1 quote, 2 backslash,
-// 3 control, 4 non-ASCII lead/continuation byte (validated separately).
-constexpr auto makeStringTable()
-{
-    struct T {
-        unsigned char v[256]{};
-    } t;
-    for (int c = 0; c < 0x20; ++c)
-        t.v[c] = 3;
-    t.v[static_cast<unsigned char>('"')] = 1;
-    t.v[static_cast<unsigned char>('\\')] = 2;
-    for (int c = 0x80; c < 0x100; ++c)
-        t.v[c] = 4;
-    return t;
-}
-constexpr auto kString = makeStringTable();
-
-// The byte a two-character escape stands for; 0 for 'u' and for invalid escapes.
-constexpr auto makeUnescapeTable()
-{
-    struct T {
-        char v[256]{};
-    } t;
-    t.v[static_cast<unsigned char>('"')] = '"';
-    t.v[static_cast<unsigned char>('\\')] = '\\';
-    t.v[static_cast<unsigned char>('/')] = '/';
-    t.v[static_cast<unsigned char>('b')] = '\b';
-    t.v[static_cast<unsigned char>('f')] = '\f';
-    t.v[static_cast<unsigned char>('n')] = '\n';
-    t.v[static_cast<unsigned char>('r')] = '\r';
-    t.v[static_cast<unsigned char>('t')] = '\t';
-    return t;
-}
-constexpr auto kUnescape = makeUnescapeTable();
+using detail::describeByte;
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-std::string describeByte(const char* p, const char* end)
-{
-    if (p >= end)
-        return "end of input";
-    const auto c = static_cast<unsigned char>(*p);
-    if (c >= 0x21 && c < 0x7f)
-        return std::string("'") + static_cast<char>(c) + "'";
-    static const char hex[] = "0123456789ABCDEF";
-    if (c < 0x80) {
-        std::string s = "U+00";
-        s += hex[c >> 4];
-        s += hex[c & 15];
-        if (c == ' ')
-            s += " (space)";
-        return s;
-    }
-    std::string s = "byte 0x";
-    s += hex[c >> 4];
-    s += hex[c & 15];
-    return s;
-}
 
 struct PathFrame {
     const PathFrame* parent;
@@ -278,81 +222,6 @@ private:
         return true;
     }
 
-    static int hexVal(char c)
-    {
-        if (c >= '0' && c <= '9')
-            return c - '0';
-        if (c >= 'a' && c <= 'f')
-            return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F')
-            return c - 'A' + 10;
-        return -1;
-    }
-
-    bool readHex4(const char* p, unsigned& cp)
-    {
-        if (m_end - p < 4)
-            return false;
-        cp = 0;
-        for (int i = 0; i < 4; ++i) {
-            const int h = hexVal(p[i]);
-            if (h < 0)
-                return false;
-            cp = (cp << 4) | static_cast<unsigned>(h);
-        }
-        return true;
-    }
-
-    static char* writeUtf8(char* w, unsigned cp)
-    {
-        if (cp < 0x80) {
-            *w++ = static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            *w++ = static_cast<char>(0xC0 | (cp >> 6));
-            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            *w++ = static_cast<char>(0xE0 | (cp >> 12));
-            *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            *w++ = static_cast<char>(0xF0 | (cp >> 18));
-            *w++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            *w++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            *w++ = static_cast<char>(0x80 | (cp & 0x3F));
-        }
-        return w;
-    }
-
-    // Validates one UTF-8 sequence at p; returns its length or 0.
-    std::size_t utf8Length(const char* p) const
-    {
-        const auto* u = reinterpret_cast<const unsigned char*>(p);
-        const std::size_t avail = static_cast<std::size_t>(m_end - p);
-        auto cont = [&](std::size_t i) { return i < avail && (u[i] & 0xC0) == 0x80; };
-        const unsigned char c = u[0];
-        if (c >= 0xC2 && c <= 0xDF)
-            return cont(1) ? 2 : 0;
-        if (c >= 0xE0 && c <= 0xEF) {
-            if (avail < 3 || !cont(1) || !cont(2))
-                return 0;
-            if (c == 0xE0 && u[1] < 0xA0)
-                return 0; // overlong
-            if (c == 0xED && u[1] > 0x9F)
-                return 0; // UTF-16 surrogate encoded in UTF-8
-            return 3;
-        }
-        if (c >= 0xF0 && c <= 0xF4) {
-            if (avail < 4 || !cont(1) || !cont(2) || !cont(3))
-                return 0;
-            if (c == 0xF0 && u[1] < 0x90)
-                return 0; // overlong
-            if (c == 0xF4 && u[1] > 0x8F)
-                return 0; // above U+10FFFF
-            return 4;
-        }
-        return 0;
-    }
-
     // Parses the string at m_p (on the quote) into out.
     bool parseString(Value& out)
     {
@@ -363,204 +232,52 @@ private:
         return true;
     }
 
-    // The first byte at or after p that a string reader must look at ('"', '\\', a control
-    // byte, non-ASCII), or m_end. Sixteen bytes at a time, then byte by byte.
-    const char* skipPlain(const char* p) const
-    {
-        while (m_end - p >= 16) {
-            if (const unsigned m = simd::stringSpecial(p))
-                return p + std::countr_zero(m);
-            p += 16;
-        }
-        while (p < m_end && kString.v[static_cast<unsigned char>(*p)] == 0)
-            ++p;
-        return p;
-    }
-
     // Scans a string; sv views the input when there are no escapes, the scratch space otherwise.
     bool scanString(std::string_view& sv)
     {
         const char* const open = m_p;
-        const char* p = m_p + 1;
         // Until the first escape, the string is a view of the input.
-        for (;;) {
-            p = skipPlain(p);
-            if (p >= m_end)
-                return fail(open, "unterminated string");
-            const unsigned char cls = kString.v[static_cast<unsigned char>(*p)];
-            if (cls == 1) {
-                sv = std::string_view(open + 1, static_cast<std::size_t>(p - open - 1));
-                m_p = p + 1;
-                return true;
-            }
-            if (cls == 2)
-                break;
-            if (cls == 3)
-                return fail(p, "unescaped control character " + describeByte(p, m_end) + " in string");
-            const std::size_t n = utf8Length(p);
-            if (n == 0)
-                return fail(p, "invalid UTF-8 (" + describeByte(p, m_end) + ") in string");
-            p += n;
+        const detail::PlainScan plain = detail::scanPlain(open + 1, m_end);
+        switch (plain.stop) {
+        case detail::Stop::Quote:
+            sv = std::string_view(open + 1, static_cast<std::size_t>(plain.at - open - 1));
+            m_p = plain.at + 1;
+            return true;
+        case detail::Stop::Backslash: return decodeEscaped(open, plain.at, sv);
+        case detail::Stop::End: return fail(open, "unterminated string");
+        case detail::Stop::Fault: break;
         }
-        return decodeEscaped(open, p, sv);
+        return fail(plain.at, detail::faultMessage(plain.fault, plain.at, m_end));
     }
 
     // The rest of scanString from the first backslash at p: the string is decoded into the
-    // scratch space through a raw cursor. Plain bytes are copied sixteen at a time,
-    // unconditionally, and the cursor then advances only past the plain ones; the common
-    // escapes are a table lookup. Everything the loop needs lives in locals: stores through
-    // a char pointer may alias any member, which would reload them after every byte written.
+    // scratch space by the shared engine (json/stringdecode.h) as it is scanned.
     bool decodeEscaped(const char* const open, const char* p, std::string_view& sv)
     {
-        const char* const end = m_end;
         char* base = m_scratch.data();
-        char* limit = base + m_scratch.capacity();
-        char* w = base;
-        auto reserve = [&](std::size_t n) {
-            if (static_cast<std::size_t>(limit - w) < n) {
-                const std::size_t used = static_cast<std::size_t>(w - base);
-                base = m_scratch.grow(used, n);
-                limit = base + m_scratch.capacity();
-                w = base + used;
-            }
-        };
         const std::size_t prefix = static_cast<std::size_t>(p - open - 1);
-        reserve(prefix + 64);
-        std::memcpy(w, open + 1, prefix);
-        w += prefix;
-        for (;;) {
-            if (end - p >= 32) {
-                // One block, every special byte in it found from the block's one mask: the
-                // plain runs between them move with fixed 16-byte copies (the 32 readable
-                // bytes allow it), so escape-dense text (JSON inside a string) costs a few
-                // instructions per escape instead of a reload of the block. What the walk
-                // does not handle (\u escapes, errors) goes to the general code below.
-                reserve(64); // the block, 16 bytes of copy overshoot, and a UTF-8 sequence
-                const char* const block = p;
-                unsigned m = simd::stringSpecial(block);
-                std::memcpy(w, block, 16);
-                if (!m) {
-                    p += 16;
-                    w += 16;
-                    continue;
-                }
-                int k = std::countr_zero(m);
-                p = block + k;
-                w += k;
-                bool general = false;
-                for (;;) {
-                    const char c = *p;
-                    if (c == '\\') {
-                        const char d = kUnescape.v[static_cast<unsigned char>(p[1])];
-                        if (!d) {
-                            general = true;
-                            break;
-                        }
-                        *w++ = d;
-                        p += 2;
-                    } else if (c == '"') {
-                        sv = std::string_view(base, static_cast<std::size_t>(w - base));
-                        m_p = p + 1;
-                        return true;
-                    } else {
-                        const std::size_t n = static_cast<unsigned char>(c) < 0x20 ? 0 : utf8Length(p);
-                        if (n == 0) {
-                            general = true;
-                            break;
-                        }
-                        std::memcpy(w, p, 4);
-                        w += n;
-                        p += n;
-                    }
-                    const unsigned off = static_cast<unsigned>(p - block);
-                    if (off >= 16)
-                        break; // the special ran past the block: the next one starts at p
-                    m &= ~0u << off;
-                    if (!m) {
-                        std::memcpy(w, p, 16); // the rest of the block is plain
-                        w += 16 - off;
-                        p = block + 16;
-                        break;
-                    }
-                    k = std::countr_zero(m);
-                    std::memcpy(w, p, 16); // the plain run up to the next special
-                    w += (block + k) - p;
-                    p = block + k;
-                }
-                if (!general)
-                    continue;
-            } else if (end - p >= 16) {
-                // 32 bytes of room: after the k <= 15 plain ones, an escape or a UTF-8
-                // sequence (at most 4 bytes) always fits.
-                reserve(32);
-                const unsigned m = simd::stringSpecial(p);
-                std::memcpy(w, p, 16);
-                if (!m) {
-                    p += 16;
-                    w += 16;
-                    continue;
-                }
-                const int k = std::countr_zero(m);
-                p += k;
-                w += k;
-            } else {
-                reserve(static_cast<std::size_t>(end - p) + 8);
-                while (p < end && kString.v[static_cast<unsigned char>(*p)] == 0)
-                    *w++ = *p++;
-                if (p >= end)
-                    return fail(open, "unterminated string");
-            }
-            const char c = *p;
-            if (c == '\\') {
-                if (p + 1 >= end)
-                    return fail(open, "unterminated string");
-                if (const char d = kUnescape.v[static_cast<unsigned char>(p[1])]) {
-                    *w++ = d;
-                    p += 2;
-                    continue;
-                }
-                const char* esc = p;
-                const char e = p[1];
-                if (e != 'u')
-                    return fail(esc, "invalid escape \\" + std::string(1, e) + " in string");
-                p += 2;
-                unsigned cp = 0;
-                if (!readHex4(p, cp))
-                    return fail(esc, "invalid \\u escape: expected four hex digits");
-                p += 4;
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    unsigned lo = 0;
-                    if (end - p >= 6 && p[0] == '\\' && p[1] == 'u' && readHex4(p + 2, lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
-                        p += 6;
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                    } else {
-                        return fail(esc, "lone surrogate escape (high surrogate without a low one)");
-                    }
-                } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                    return fail(esc, "lone surrogate escape (low surrogate without a high one)");
-                }
-                w = writeUtf8(w, cp);
-                continue;
-            }
-            if (c == '"') {
-                sv = std::string_view(base, static_cast<std::size_t>(w - base));
-                m_p = p + 1;
-                return true;
-            }
-            if (static_cast<unsigned char>(c) < 0x20)
-                return fail(p, "unescaped control character " + describeByte(p, end) + " in string");
-            const std::size_t n = utf8Length(p);
-            if (n == 0)
-                return fail(p, "invalid UTF-8 (" + describeByte(p, end) + ") in string");
-            // A fixed-size copy (no call) whenever four bytes are there to read; the room
-            // reserved above always covers four.
-            if (end - p >= 4)
-                std::memcpy(w, p, 4);
-            else
-                std::memcpy(w, p, n);
-            w += n;
-            p += n;
+        if (m_scratch.capacity() < prefix + 64)
+            base = m_scratch.grow(0, prefix + 64);
+        std::memcpy(base, open + 1, prefix);
+        Scratch& scratch = m_scratch;
+        auto grow = [&scratch](std::size_t used, std::size_t need) {
+            char* const b = scratch.grow(used, need);
+            return detail::Room{b, b + scratch.capacity()};
+        };
+        const detail::DecodeRun run =
+            detail::decodeRun<detail::StringPolicy::Strict>(p, m_end, base, base + m_scratch.capacity(), base + prefix, grow);
+        switch (run.stop) {
+        case detail::Stop::Quote:
+            sv = std::string_view(run.base, static_cast<std::size_t>(run.w - run.base));
+            m_p = run.at + 1;
+            return true;
+        case detail::Stop::Backslash:
+        case detail::Stop::End: return fail(open, "unterminated string");
+        case detail::Stop::Fault: break;
         }
+        if (run.fault == detail::Fault::TruncatedEscape)
+            return fail(open, "unterminated string"); // the backslash escapes where the closing quote would be
+        return fail(run.at, detail::faultMessage(run.fault, run.at, m_end));
     }
 
     bool parseArray(Value& out, int depth, const PathFrame* path)

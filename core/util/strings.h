@@ -9,13 +9,19 @@
 
 namespace tw {
 
-inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-inline std::string ss(const QString& s)
+inline QString toQString(std::string_view utf8) { return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size())); }
+inline std::string toStdString(const QString& s)
 {
     const QByteArray b = s.toUtf8();
     return std::string(b.constData(), static_cast<std::size_t>(b.size()));
 }
-inline std::string ss(const QByteArray& b) { return std::string(b.constData(), static_cast<std::size_t>(b.size())); }
-inline QByteArray qb(std::string_view s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
+inline std::string toStdString(const QByteArray& b) { return std::string(b.constData(), static_cast<std::size_t>(b.size())); }
+inline QByteArray toByteArray(std::string_view s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
+
+// The former short names, kept while callers move to the names above.
+inline QString qs(std::string_view s) { return toQString(s); }
+inline std::string ss(const QString& s) { return toStdString(s); }
+inline std::string ss(const QByteArray& b) { return toStdString(b); }
+inline QByteArray qb(std::string_view s) { return toByteArray(s); }
 
 } // namespace tw

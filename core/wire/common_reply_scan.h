@@ -12,6 +12,7 @@
 // The small members are defined here so the assemblers' scanning loops inline them.
 
 #include "json/simd.h"
+#include "json/strings.h"
 #include "json/value.h"
 
 #include <bit>
@@ -28,13 +29,13 @@ struct RawString {
     bool present = false; // a string was read
 };
 
-// Appends the decoded text of a JSON string body (\uXXXX and surrogate pairs to UTF-8; a
-// lone surrogate becomes U+FFFD).
-void appendUnescaped(std::string& out, std::string_view raw);
+// Appends the decoded text of a raw string: json/strings.h's lenient decoder (\uXXXX and
+// surrogate pairs to UTF-8; a lone surrogate becomes U+FFFD; what a peer escaped wrongly is
+// kept as written, never dropped).
 inline void append(std::string& out, const RawString& s)
 {
     if (s.escaped)
-        appendUnescaped(out, s.raw);
+        json::appendDecodedLenient(out, s.raw);
     else
         out.append(s.raw);
 }

@@ -2,6 +2,7 @@
 // with its own tests, plus the JSONTestSuite-style corpus in tests/data/json/suite.json.
 
 #include "json/json.h"
+#include "json/strings.h"
 
 #include <QFile>
 #include <QTest>
@@ -40,6 +41,11 @@ private Q_SLOTS:
     void controlBytesRejected();
     void longStringsEveryOffset();
     void nulEscapeAccepted();
+    void decodeString_data();
+    void decodeString();
+    void decodeLenient_data();
+    void decodeLenient();
+    void decodersAgreeWithParser();
     void depthCap();
     void duplicateKeys();
     void duplicateKeysNested();
@@ -270,6 +276,126 @@ void TestJson::nulEscapeAccepted()
     QCOMPARE(v.at(0).str().size(), std::size_t(3));
     QCOMPARE(v.at(0).str()[1], '\0');
     QCOMPARE(compact(v), std::string(R"(["a\u0000b"])"));
+}
+
+// The string decoder of strings.h: the body of a literal, without its quotes. Each row is
+// also decoded with 40 plain bytes before and after it, so that the sixteen-byte paths see it.
+void TestJson::decodeString_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("decoded"); // when it decodes
+    QTest::addColumn<int>("errorAt");        // -1 when it decodes
+    QTest::addColumn<QString>("message");
+    auto ok = [](const char* name, const QByteArray& body, const QByteArray& decoded) { QTest::newRow(name) << body << decoded << -1 << QString(); };
+    auto bad = [](const char* name, const QByteArray& body, int at, const char* message) {
+        QTest::newRow(name) << body << QByteArray() << at << QString::fromUtf8(message);
+    };
+    ok("empty", "", "");
+    ok("plain", "hello", "hello");
+    ok("short_escapes", R"(\"\\\/\b\f\n\r\t)", "\"\\/\b\f\n\r\t");
+    ok("unicode_escape", R"(caf\u00e9)", "caf\xC3\xA9");
+    ok("unicode_escape_upper_hex", R"(\u00C9)", "\xC3\x89");
+    ok("surrogate_pair", R"(\ud83d\ude00!)", "\xF0\x9F\x98\x80!");
+    ok("nul_escape", QByteArray(R"(a\u0000b)"), QByteArray("a\0b", 3));
+    ok("raw_utf8", "\xE6\x97\xA5\xF0\x9F\x9A\x80", "\xE6\x97\xA5\xF0\x9F\x9A\x80");
+    bad("invalid_escape", R"(ab\qc)", 2, "invalid escape \\q in string");
+    bad("unicode_escape_not_hex", R"(\u12G4)", 0, "invalid \\u escape: expected four hex digits");
+    bad("unicode_escape_cut_short", R"(x\u12)", 1, "invalid \\u escape: expected four hex digits");
+    bad("lone_high_surrogate", R"(ab\ud800x)", 2, "lone surrogate escape (high surrogate without a low one)");
+    bad("high_surrogate_then_other_escape", R"(\ud800\u0041)", 0, "lone surrogate escape (high surrogate without a low one)");
+    bad("lone_low_surrogate", R"(\udc00)", 0, "lone surrogate escape (low surrogate without a high one)");
+    bad("control_character", "a\tb", 1, "unescaped control character U+0009 in string");
+    bad("invalid_utf8", "a\x80", 1, "invalid UTF-8 (byte 0x80) in string");
+    bad("overlong_utf8", "\xC0\xAF", 0, "invalid UTF-8 (byte 0xC0) in string");
+    bad("encoded_surrogate", "\xED\xA0\x80", 0, "invalid UTF-8 (byte 0xED) in string");
+    bad("unescaped_quote", R"(a"b)", 1, "unescaped '\"' in string");
+    bad("unescaped_quote_after_escape", R"(\n"b)", 2, "unescaped '\"' in string");
+    bad("trailing_backslash", R"(ab\)", 2, "incomplete escape: the string ends with a backslash");
+}
+
+void TestJson::decodeString()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, decoded);
+    QFETCH(int, errorAt);
+    QFETCH(QString, message);
+    const std::string pad(40, 'p');
+    // Text after a final backslash would be what it escapes: such a row is padded before only.
+    const std::string after = body.endsWith('\\') ? std::string() : pad;
+    for (bool padded : {false, true}) {
+        const std::string in = padded ? pad + toStd(body) + after : toStd(body);
+        const auto r = tw::json::decodeString(in);
+        if (errorAt < 0) {
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            QCOMPARE(*r, padded ? pad + toStd(decoded) + after : toStd(decoded));
+            continue;
+        }
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().offset, std::size_t(errorAt) + (padded ? pad.size() : 0));
+        QCOMPARE(QString::fromStdString(r.error().message), message);
+    }
+}
+
+// The lenient decoder (what the reply scanners use): never fails, keeps what it cannot decode.
+void TestJson::decodeLenient_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("decoded");
+    auto row = [](const char* name, const QByteArray& body, const QByteArray& decoded) { QTest::newRow(name) << body << decoded; };
+    row("plain", "hello", "hello");
+    row("short_escapes", R"(\"\\\/\b\f\n\r\t)", "\"\\/\b\f\n\r\t");
+    row("json_in_a_string", R"({\"city\":\"Paris\"})", R"({"city":"Paris"})");
+    row("unicode_escape", R"(caf\u00e9)", "caf\xC3\xA9");
+    row("surrogate_pair", R"(\ud83d\ude00)", "\xF0\x9F\x98\x80");
+    row("lone_high_surrogate_replaced", R"(a\ud800b)", "a\xEF\xBF\xBD" "b");
+    row("high_surrogate_then_other_escape", R"(\ud800\u0041)", "\xEF\xBF\xBD" "A");
+    row("lone_low_surrogate_replaced", R"(\udc00)", "\xEF\xBF\xBD");
+    row("invalid_escape_kept", R"(a\qb)", R"(a\qb)");
+    row("unicode_escape_not_hex_kept", R"(\u12G4)", R"(\u12G4)");
+    row("unicode_escape_cut_short_kept", R"(x\u12)", R"(x\u12)");
+    row("trailing_backslash_kept", R"(ab\)", R"(ab\)");
+    row("control_character_passes", "a\tb", "a\tb");
+    row("invalid_utf8_passes", "a\x80\xC0\xAF", "a\x80\xC0\xAF");
+    row("unescaped_quote_kept", R"(a"b\n)", "a\"b\n");
+}
+
+void TestJson::decodeLenient()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, decoded);
+    const std::string pad(40, 'p');
+    for (bool padded : {false, true}) {
+        std::string out = "kept:"; // appends
+        tw::json::appendDecodedLenient(out, padded ? pad + toStd(body) + pad : toStd(body));
+        QCOMPARE(out, "kept:" + (padded ? pad + toStd(decoded) + pad : toStd(decoded)));
+    }
+}
+
+// The decoders and the parser share one engine: for every special sequence at every offset
+// of bodies longer than a block, they decode (or fail) alike.
+void TestJson::decodersAgreeWithParser()
+{
+    const char* specials[] = {"\\n", "\\\"", "\\u00e9", "\\ud83d\\ude80", "\xC3\xA9", "\xF0\x9F\x9A\x80", "\\q",
+                              "\\u12", "\\ud800x", "\\udc00", "\x01", "\x80", "\xED\xA0\x80"};
+    for (int len = 0; len <= 50; ++len) {
+        for (int pos = 0; pos <= len; ++pos) {
+            for (const char* sp : specials) {
+                const std::string body = std::string(std::size_t(pos), 'a') + sp + std::string(std::size_t(len - pos), 'b');
+                const auto parsed = parse("[\"" + body + "\"]");
+                const auto strict = tw::json::decodeString(body);
+                QCOMPARE(strict.ok(), parsed.ok());
+                if (parsed.ok()) {
+                    QCOMPARE(*strict, std::string(parsed->at(0).str()));
+                    std::string lenient;
+                    tw::json::appendDecodedLenient(lenient, body);
+                    QCOMPARE(lenient, *strict); // valid text reads the same either way
+                } else {
+                    QCOMPARE(strict.error().offset + 2, parsed.error().pos.offset);
+                    QCOMPARE(strict.error().message, parsed.error().message);
+                }
+            }
+        }
+    }
 }
 
 void TestJson::depthCap()

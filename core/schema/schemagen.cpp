@@ -1,10 +1,9 @@
-#include "provider/schemagen.h"
+#include "schema/schemagen.h"
 
 #include "json/json.h"
-#include "util/strings.h"
-
-#include <QRegularExpression>
-#include <QString>
+#include "schema/messagehints.h"
+#include "schema/patternsampler.h"
+#include "schema/refresolver.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,11 +13,12 @@
 #include <string>
 #include <vector>
 
-namespace tw::provider {
+namespace tw::schema {
 
 namespace {
 
 using json::Value;
+using namespace detail;
 
 namespace keys {
 constexpr std::string_view kType = "type";
@@ -58,220 +58,6 @@ constexpr int kAnchorMonth = 1;
 constexpr int kAnchorDay = 15;
 constexpr int kOptionalDepth = 3; // optional properties are filled above this nesting depth
 constexpr int kMaxDepth = 16;     // required recursion stops here
-constexpr int kMaxRefHops = 32;
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-// Words of an identifier: snake_case, kebab-case, camelCase and dotted names.
-std::vector<std::string> identifierWords(std::string_view name)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    auto flush = [&] {
-        if (!cur.empty())
-            out.push_back(lower(cur));
-        cur.clear();
-    };
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const char c = name[i];
-        if (!std::isalnum(static_cast<unsigned char>(c))) {
-            flush();
-            continue;
-        }
-        if (std::isupper(static_cast<unsigned char>(c)) && !cur.empty() && std::islower(static_cast<unsigned char>(cur.back())))
-            flush();
-        cur.push_back(c);
-    }
-    flush();
-    return out;
-}
-
-std::string singular(std::string w)
-{
-    if (w.size() > 3 && w.back() == 's' && w[w.size() - 2] != 's')
-        w.pop_back();
-    return w;
-}
-
-bool anyWord(const std::vector<std::string>& words, std::initializer_list<std::string_view> set)
-{
-    for (const std::string& w : words)
-        for (std::string_view s : set)
-            if (w == s)
-                return true;
-    return false;
-}
-
-bool matchesRegex(std::string_view pattern, std::string_view s)
-{
-    const QRegularExpression re(qs(pattern), QRegularExpression::UseUnicodePropertiesOption);
-    return re.isValid() && re.match(qs(s)).hasMatch();
-}
-
-// ---- the user's message, read once --------------------------------------------------------
-
-struct NumberHint {
-    double value = 0;
-    bool integer = false;
-    std::string nextWord; // lower case, singular
-};
-
-struct Hints {
-    std::string text;  // the message, trimmed
-    std::string lowerText;
-    std::vector<std::string> tokens; // punctuation stripped from the ends
-    std::vector<std::string> lowerTokens;
-    std::vector<std::string> emails, urls, paths, timezones, dates, places;
-    std::vector<NumberHint> numbers;
-    std::string timeOfDay; // "10:00"
-    bool tomorrow = false;
-    std::string title;
-
-    explicit Hints(std::string_view hint);
-};
-
-std::string stripEnds(std::string_view t)
-{
-    static constexpr std::string_view kLeading = "\"'([{<`";
-    static constexpr std::string_view kTrailing = "\"')]}>`,;!?.:";
-    while (!t.empty() && kLeading.find(t.front()) != std::string_view::npos)
-        t.remove_prefix(1);
-    while (!t.empty() && kTrailing.find(t.back()) != std::string_view::npos)
-        t.remove_suffix(1);
-    return std::string(t);
-}
-
-bool isAcronym(std::string_view t)
-{
-    return t.size() <= 4 && std::all_of(t.begin(), t.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
-}
-
-bool startsUpper(std::string_view t)
-{
-    const QString s = qs(t);
-    return !s.isEmpty() && s.at(0).isUpper();
-}
-
-Hints::Hints(std::string_view hint)
-{
-    const QString trimmed = qs(hint).trimmed();
-    text = ss(trimmed);
-    lowerText = lower(text);
-
-    // Raw tokens (with their punctuation) to know where sentences and phrases end.
-    std::vector<std::string> raw;
-    for (std::size_t i = 0; i < text.size();) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
-            ++i;
-        std::size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])))
-            ++j;
-        if (j > i)
-            raw.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    for (const std::string& r : raw) {
-        tokens.push_back(stripEnds(r));
-        lowerTokens.push_back(lower(tokens.back()));
-    }
-
-    static const QRegularExpression emailRe(QStringLiteral("^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$"));
-    static const QRegularExpression urlRe(QStringLiteral("^(https?://|www\\.)\\S+$"), QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression tzRe(QStringLiteral("^[A-Z][A-Za-z_]+(/[A-Z][A-Za-z_+-]+){1,2}$|^UTC$|^GMT$"));
-    static const QRegularExpression dateRe(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
-    static const QRegularExpression timeRe(QStringLiteral("^\\d{1,2}:\\d{2}(:\\d{2})?$"));
-    static const QRegularExpression numberRe(QStringLiteral("^[$€£]?(-?\\d+(\\.\\d+)?)$"));
-    static const QRegularExpression fileRe(QStringLiteral("^[\\w.-]+\\.[A-Za-z0-9]{1,5}$"));
-
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const std::string& t = tokens[i];
-        const QString qt = qs(t);
-        if (t.empty())
-            continue;
-        if (emailRe.match(qt).hasMatch()) {
-            emails.push_back(t);
-        } else if (urlRe.match(qt).hasMatch()) {
-            urls.push_back(t);
-        } else if (tzRe.match(qt).hasMatch()) {
-            timezones.push_back(t);
-        } else if (dateRe.match(qt).hasMatch()) {
-            dates.push_back(t);
-        } else if (timeRe.match(qt).hasMatch()) {
-            if (timeOfDay.empty())
-                timeOfDay = t.size() == 4 ? "0" + t : t;
-        } else if (auto m = numberRe.match(qt); m.hasMatch()) {
-            NumberHint n;
-            n.value = m.captured(1).toDouble();
-            n.integer = !m.captured(1).contains(QLatin1Char('.'));
-            if (i + 1 < lowerTokens.size())
-                n.nextWord = singular(lowerTokens[i + 1]);
-            numbers.push_back(std::move(n));
-        } else if (t.find('/') != std::string::npos || t.find('\\') != std::string::npos || fileRe.match(qt).hasMatch()) {
-            paths.push_back(t);
-        }
-        if (lowerTokens[i] == "tomorrow")
-            tomorrow = true;
-    }
-
-    // Place names: runs of capitalized words that do not open a sentence, acronyms left out
-    // ("What's the weather in San Francisco, CA?" gives "San Francisco").
-    std::string phrase;
-    auto flush = [&] {
-        if (!phrase.empty())
-            places.push_back(phrase);
-        phrase.clear();
-    };
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        const std::string& t = tokens[i];
-        const bool opensSentence = i == 0 || std::string_view(".?!:").find(raw[i - 1].back()) != std::string_view::npos;
-        const bool name = !t.empty() && startsUpper(t) && !isAcronym(t) && t != "I" && !opensSentence &&
-                          std::none_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '@' || c == '/'; });
-        if (!name) {
-            flush();
-            continue;
-        }
-        phrase += (phrase.empty() ? "" : " ") + t;
-        if (raw[i].size() != t.size()) // punctuation after the word ends the phrase
-            flush();
-    }
-    flush();
-
-    // A short title: after a colon when there is one, up to the first clause break or
-    // preposition ("Create a calendar event: design review tomorrow at 10:00" gives
-    // "design review").
-    std::string_view rest = text;
-    if (const std::size_t colon = rest.find(": "); colon != std::string_view::npos)
-        rest.remove_prefix(colon + 2);
-    static const std::set<std::string, std::less<>> kStops = {"at", "on", "for", "with", "from", "to", "in", "by", "tomorrow", "today", "tonight", "next", "this"};
-    std::vector<std::string> words;
-    std::size_t i = 0;
-    while (i < rest.size() && words.size() < 8) {
-        while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i])))
-            ++i;
-        std::size_t j = i;
-        while (j < rest.size() && !std::isspace(static_cast<unsigned char>(rest[j])))
-            ++j;
-        if (j == i)
-            break;
-        const std::string w(rest.substr(i, j - i));
-        const std::string bare = stripEnds(w);
-        if (!words.empty() && kStops.count(lower(bare)))
-            break;
-        if (!bare.empty())
-            words.push_back(bare);
-        if (w.size() != bare.size() && std::string_view(",;.!?").find(w.back()) != std::string_view::npos)
-            break;
-        i = j;
-    }
-    for (const std::string& w : words)
-        title += (title.empty() ? "" : " ") + w;
-}
 
 // ---- the generator -------------------------------------------------------------------------
 
@@ -279,12 +65,12 @@ std::string twoDigits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
 class Generator {
 public:
-    Generator(const Value& root, std::string_view hint) : m_root(root), m_hints(hint) {}
+    Generator(const Value& root, std::string_view hint) : m_refs(root), m_hints(hint) {}
 
     Value generate(const Value& schema, std::string_view name, std::string_view parent, int depth);
 
 private:
-    Value resolve(const Value& schema, int hops = 0) const;
+    Value resolve(const Value& schema, const RefTrail* trail = nullptr) const;
     Value mergeAllOf(const Value& schema) const;
     std::string typeOf(const Value& s) const;
 
@@ -298,48 +84,32 @@ private:
     std::optional<std::string> take(const std::vector<std::string>& pool);
     std::string dateText(bool withTime);
 
-    const Value& m_root;
-    Hints m_hints;
+    RefResolver m_refs;
+    MessageHints m_hints;
     std::set<std::string> m_used;
     std::set<std::size_t> m_usedNumbers;
     std::size_t m_nextDate = 0;
 };
 
-Value Generator::resolve(const Value& schema, int hops) const
+// Follows the schema's $ref chain: each target takes the keywords written next to the
+// reference that led to it (2020-12 semantics; the target's own win). A reference that
+// cannot be followed (remote, malformed, dangling) or that leads back into its own chain is
+// dropped and the keywords around it still apply: a best effort, like every other keyword
+// the generator cannot satisfy.
+Value Generator::resolve(const Value& schema, const RefTrail* trail) const
 {
     const Value& ref = schema[keys::kRef];
-    if (!ref.isString() || hops > kMaxRefHops)
+    if (!ref.isString())
         return schema;
-    std::string_view p = ref.str();
-    if (!p.starts_with("#"))
-        return schema.remove(keys::kRef); // remote references are not followed
-    p.remove_prefix(1);
-    const Value* at = &m_root;
-    while (!p.empty() && at) {
-        if (p.front() != '/')
-            return schema.remove(keys::kRef);
-        p.remove_prefix(1);
-        const std::size_t slash = std::min(p.find('/'), p.size());
-        std::string token(p.substr(0, slash));
-        p.remove_prefix(slash);
-        for (std::size_t k = token.find('~'); k != std::string::npos; k = token.find('~', k + 1))
-            if (k + 1 < token.size())
-                token.replace(k, 2, token[k + 1] == '1' ? "/" : "~");
-        if (at->isArray()) {
-            const std::size_t idx = static_cast<std::size_t>(std::atoll(token.c_str()));
-            at = idx < at->size() ? &at->at(idx) : nullptr;
-        } else {
-            at = at->find(token);
-        }
-    }
-    if (!at || !at->isObject())
+    const auto target = m_refs.resolve(ref.str(), trail);
+    if (!target || !(*target)->isObject())
         return schema.remove(keys::kRef);
-    // Sibling keywords next to $ref (2020-12) add to the target.
-    json::ObjectBuilder b(*at);
+    json::ObjectBuilder b(**target);
     for (const json::Member& m : schema.members())
         if (m.name() != keys::kRef && !b.find(m.name()))
             b.append(m.name(), m.value);
-    return resolve(std::move(b).build(), hops + 1);
+    const RefTrail followed{*target, trail};
+    return resolve(std::move(b).build(), &followed);
 }
 
 Value Generator::mergeAllOf(const Value& schema) const
@@ -494,6 +264,8 @@ Value Generator::object(const Value& s, std::string_view name, int depth)
         const bool isRequired = required.count(p.name()) > 0;
         if (!isRequired && (depth >= kOptionalDepth || count + requiredCount >= budget))
             continue;
+        if (!isRequired && p.value.isBool() && !p.value.toBool())
+            continue; // a property whose schema is false must be absent
         out.append(p.name(), generate(p.value, p.name(), name, depth + 1));
         ++count;
         if (isRequired)
@@ -594,190 +366,6 @@ std::string Generator::dateText(bool withTime)
     const std::string time = m_hints.timeOfDay.empty() ? "09:00" : m_hints.timeOfDay.substr(0, 5);
     return date + "T" + time + ":00Z";
 }
-
-// A sample string for a regex pattern: the subset a tool schema uses (literals, escapes,
-// classes, groups with alternatives, quantifiers). Checked by the caller.
-class PatternSampler {
-public:
-    explicit PatternSampler(std::string_view p) : m_p(p) {}
-
-    std::string run() { return alternatives(); }
-
-private:
-    std::string alternatives()
-    {
-        std::string first = sequence();
-        // Skip the other alternatives of this group.
-        while (m_i < m_p.size() && m_p[m_i] == '|') {
-            ++m_i;
-            sequence();
-        }
-        return first;
-    }
-
-    std::string sequence()
-    {
-        std::string out;
-        while (m_i < m_p.size() && m_p[m_i] != '|' && m_p[m_i] != ')') {
-            std::string atom = this->atom();
-            const auto [min, max] = quantifier();
-            // One repetition where the quantifier allows it reads better than none.
-            const long long reps = std::max<long long>(min, std::min<long long>(1, max));
-            for (long long r = 0; r < reps; ++r)
-                out += atom;
-        }
-        return out;
-    }
-
-    std::pair<long long, long long> quantifier()
-    {
-        constexpr long long kMany = std::numeric_limits<long long>::max();
-        std::pair<long long, long long> q{1, 1};
-        if (m_i >= m_p.size())
-            return q;
-        const char c = m_p[m_i];
-        if (c == '?' || c == '*' || c == '+') {
-            ++m_i;
-            q = c == '?' ? std::pair<long long, long long>{0, 1} : (c == '*' ? std::pair<long long, long long>{0, kMany} : std::pair<long long, long long>{1, kMany});
-        } else if (c == '{') {
-            const std::size_t close = m_p.find('}', m_i);
-            if (close == std::string_view::npos)
-                return q;
-            const std::string body(m_p.substr(m_i + 1, close - m_i - 1));
-            const std::size_t comma = body.find(',');
-            if (body.empty() || !std::isdigit(static_cast<unsigned char>(body[0])))
-                return q; // a literal brace
-            m_i = close + 1;
-            const long long lo = std::atoll(body.c_str());
-            long long hi = lo;
-            if (comma != std::string::npos)
-                hi = comma + 1 < body.size() ? std::atoll(body.c_str() + comma + 1) : kMany;
-            q = {lo, hi};
-        } else {
-            return q;
-        }
-        if (m_i < m_p.size() && (m_p[m_i] == '?' || m_p[m_i] == '+'))
-            ++m_i; // lazy or possessive
-        return q;
-    }
-
-    std::string escape(char c)
-    {
-        switch (c) {
-        case 'd': return "0";
-        case 'w': return "a";
-        case 's': return " ";
-        case 'D': return "a";
-        case 'W': return "-";
-        case 'S': return "a";
-        case 'b':
-        case 'B': return std::string();
-        case 'n': return "\n";
-        case 't': return "\t";
-        case 'p':
-        case 'P':
-            if (m_i < m_p.size() && m_p[m_i] == '{') {
-                const std::size_t close = m_p.find('}', m_i);
-                m_i = close == std::string_view::npos ? m_p.size() : close + 1;
-            }
-            return "a";
-        default: return std::string(1, c);
-        }
-    }
-
-    std::string charClass()
-    {
-        // m_i is just past '['.
-        bool negated = false;
-        if (m_i < m_p.size() && m_p[m_i] == '^') {
-            negated = true;
-            ++m_i;
-        }
-        std::string members; // single characters allowed (or excluded)
-        std::vector<std::pair<char, char>> ranges;
-        std::string firstItem; // what a positive class samples: its first member or range start
-        bool firstChar = true;
-        while (m_i < m_p.size() && (m_p[m_i] != ']' || firstChar)) {
-            firstChar = false;
-            char c = m_p[m_i++];
-            std::string lit;
-            if (c == '\\' && m_i < m_p.size()) {
-                lit = escape(m_p[m_i++]);
-            } else {
-                lit = std::string(1, c);
-            }
-            if (lit.size() == 1 && m_i + 1 < m_p.size() && m_p[m_i] == '-' && m_p[m_i + 1] != ']') {
-                ++m_i;
-                char hi = m_p[m_i++];
-                if (hi == '\\' && m_i < m_p.size())
-                    hi = escape(m_p[m_i++]).front();
-                ranges.emplace_back(lit[0], hi);
-                if (firstItem.empty())
-                    firstItem = lit;
-            } else if (!lit.empty()) {
-                members += lit;
-                if (firstItem.empty())
-                    firstItem = lit;
-            }
-        }
-        if (m_i < m_p.size())
-            ++m_i; // ']'
-        if (!negated)
-            return firstItem.empty() ? std::string("a") : firstItem;
-        for (char c : std::string_view("aA0_-x")) {
-            bool excluded = members.find(c) != std::string::npos;
-            for (auto [lo, hi] : ranges)
-                excluded = excluded || (c >= lo && c <= hi);
-            if (!excluded)
-                return std::string(1, c);
-        }
-        return "~";
-    }
-
-    std::string atom()
-    {
-        const char c = m_p[m_i++];
-        switch (c) {
-        case '^':
-        case '$': return std::string();
-        case '.': return "a";
-        case '\\': return m_i < m_p.size() ? escape(m_p[m_i++]) : std::string();
-        case '[': return charClass();
-        case '(': {
-            bool lookaround = false;
-            if (m_i < m_p.size() && m_p[m_i] == '?') {
-                ++m_i;
-                if (m_i < m_p.size() && (m_p[m_i] == '=' || m_p[m_i] == '!'))
-                    lookaround = true;
-                else if (m_i < m_p.size() && m_p[m_i] == '<' && m_i + 1 < m_p.size() && (m_p[m_i + 1] == '=' || m_p[m_i + 1] == '!')) {
-                    lookaround = true;
-                    ++m_i;
-                }
-                else if (m_i < m_p.size() && m_p[m_i] == '<') { // named group
-                    const std::size_t close = m_p.find('>', m_i);
-                    m_i = close == std::string_view::npos ? m_p.size() : close;
-                }
-                if (m_i < m_p.size())
-                    ++m_i;
-            }
-            std::string inner = alternatives();
-            if (m_i < m_p.size() && m_p[m_i] == ')')
-                ++m_i;
-            return lookaround ? std::string() : inner;
-        }
-        default: {
-            // A literal, with the rest of its UTF-8 sequence.
-            std::string lit(1, c);
-            while (m_i < m_p.size() && (static_cast<unsigned char>(m_p[m_i]) & 0xC0) == 0x80)
-                lit += m_p[m_i++];
-            return lit;
-        }
-        }
-    }
-
-    std::string_view m_p;
-    std::size_t m_i = 0;
-};
 
 std::size_t codePoints(std::string_view s)
 {
@@ -905,7 +493,7 @@ Value Generator::string(const Value& s, std::string_view name, std::string_view 
     else if (format == "regex")
         candidates.emplace_back(".*");
     if (pattern.isString())
-        candidates.push_back(PatternSampler(pattern.str()).run());
+        candidates.push_back(samplePattern(pattern.str()));
     if (email)
         candidates.emplace_back("user@example.com");
     if (path)
@@ -924,7 +512,7 @@ Value Generator::string(const Value& s, std::string_view name, std::string_view 
     // Nothing fits every constraint: the pattern's sample if it has one, else the first
     // candidate made to fit the length bounds.
     if (pattern.isString()) {
-        const std::string sample = PatternSampler(pattern.str()).run();
+        const std::string sample = samplePattern(pattern.str());
         if (matchesRegex(pattern.str(), sample))
             return Value(sample);
     }
@@ -1039,4 +627,4 @@ Value generateFromSchema(const Value& schema, std::string_view hint)
     return g.generate(schema, std::string_view(), std::string_view(), 0);
 }
 
-} // namespace tw::provider
+} // namespace tw::schema

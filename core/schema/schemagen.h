@@ -12,7 +12,8 @@
 // alternatives, quantifiers; the sample is checked with QRegularExpression), format
 // (date-time, date, time, email, uri/url/iri, uuid, hostname, ipv4, ipv6, duration),
 // anyOf / oneOf (the first branch that is not null), allOf (merged), nullable, local $ref
-// ("#/…"). Other keywords are ignored; a schema that cannot be satisfied gives a best effort.
+// ("#/…", through refresolver.h; one that cannot be followed or that loops is dropped).
+// Other keywords are ignored; a schema that cannot be satisfied gives a best effort.
 //
 // Every declared property is filled near the top (required ones at any depth), so a call
 // shows the whole shape; recursion through optional $refs stops after a few levels.
@@ -30,8 +31,14 @@
 
 #include <string_view>
 
-namespace tw::provider {
+namespace tw::schema {
 
 json::Value generateFromSchema(const json::Value& schema, std::string_view hint = {});
 
+} // namespace tw::schema
+
+// The generator lived in provider/ before; callers there still name it provider::. Kept
+// while they move to schema::generateFromSchema (the lead removes this at the end).
+namespace tw::provider {
+using schema::generateFromSchema;
 } // namespace tw::provider
