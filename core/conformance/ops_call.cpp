@@ -1,6 +1,7 @@
 // call.* operations of the conformance corpus: thin adapters from a case's `input` to the
 // reply dialects and the canonical call (core/wire/reply.h, core/model/toolcall.h).
 #include "conformance/registry.h"
+#include "wire/registry.h"
 
 #include "model/scalars.h"
 #include "model/toolcall.h"
@@ -31,7 +32,7 @@ Result<const wire::ReplyDialect*> dialectFor(const Value& tag)
     if (tag.isObject() || tag.isArray())
         return makeError("bad_arguments", "the wire must be a tag, not an object or array", "wire");
     const auto w = tag.isString() ? wire::fromName(tag.str()) : std::nullopt;
-    if (!w || *w == wire::Wire::Hermes)
+    if (!w || wire::dialect(*w).caps.toolsInPrompt)
         return makeError("unknown_wire", "no reply wire named " + std::string(model::scalarText(tag)), "wire");
     return &wire::replyDialect(*w);
 }
@@ -96,17 +97,6 @@ Result<Value> extractSniff(const Value& input)
     return views(*calls);
 }
 
-Result<Value> extractHermes(const Value& input)
-{
-    const Value& text = input[key::Text];
-    if (text.isObject() || text.isArray())
-        return makeError("bad_arguments", "text must be a string", "text");
-    const Value& tag = input[key::Tag];
-    const std::string_view t = tag.isString() ? tag.str() : std::string_view();
-    const wire::HermesExtraction hx = wire::extractHermes(model::scalarText(text), t);
-    return Value{{key::Text, Value(hx.text)}, {key::Calls, views(hx.calls)}};
-}
-
 Result<Value> serialize(const Value& input)
 {
     const Value& form = input[key::Form];
@@ -118,12 +108,8 @@ Result<Value> serialize(const Value& input)
     const Value& fallback = input[key::FallbackId];
     const bool hasFallback = fallback.isString() || fallback.isNumber();
     const std::string_view f = form.str();
-    if (f == "openai")
-        return model::toOpenAI(*call, hasFallback ? model::scalarText(fallback) : model::kOpenAIFallbackId);
-    if (f == "anthropic_block")
-        return model::toAnthropicBlock(*call, hasFallback ? model::scalarText(fallback) : model::kAnthropicFallbackId);
-    if (f == "ollama")
-        return model::toOllama(*call);
+    if (const wire::Dialect* d = wire::findCallForm(f))
+        return d->serializeCall(*call, hasFallback ? model::scalarText(fallback) : std::string_view());
     if (f == "hash")
         return model::toCanonical(*call);
     return makeError("unknown_wire", "no call form named " + std::string(model::scalarText(form)), "form");
@@ -135,7 +121,6 @@ constexpr Op kOps[] = {
     {"call.parse_one", &parseOne},
     {"call.sniff_wire", &sniffWire},
     {"call.extract_sniff", &extractSniff},
-    {"call.extract_hermes", &extractHermes},
     {"call.serialize", &serialize},
 };
 

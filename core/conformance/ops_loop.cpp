@@ -1,6 +1,7 @@
 // loop.run with canned provider replies and canned MCP results.
 #include "conformance/registry.h"
 #include "loop/toolloop.h"
+#include "provider/profile.h"
 
 namespace tw::conformance {
 
@@ -8,11 +9,15 @@ using json::Value;
 
 namespace {
 
+// A corpus profile: a wire's tag, or a built-in provider profile and the wire it speaks.
 std::optional<wire::Wire> profileWire(std::string_view p)
 {
-    if (p == "vllm")
-        return wire::Wire::OpenAI;
-    return wire::fromName(p);
+    if (const auto w = wire::fromName(p))
+        return w;
+    for (const provider::Profile& profile : provider::builtinProfiles())
+        if (profile.id == p && !profile.isMock())
+            return profile.wire;
+    return std::nullopt;
 }
 
 Result<Value> loopRun(const Value& in)

@@ -4,7 +4,7 @@
 #include "conformance/registry.h"
 
 #include "wire/common_request.h"
-#include "wire/hermes/request.h"
+#include "provider/profile.h"
 
 namespace tw::conformance {
 
@@ -12,24 +12,17 @@ namespace {
 
 using json::Value;
 
-// The corpus' reference profiles and the wire each speaks. (Provider profiles proper are
-// data in core/provider; these seven are the ones the corpus names.)
+// A corpus profile: a wire's tag, or a built-in provider profile (vllm) and the wire it
+// speaks.
 const wire::RequestDialect* profileDialect(const Value& profile)
 {
-    struct Row {
-        std::string_view profile;
-        wire::Wire wire;
-    };
-    static constexpr Row kProfiles[] = {
-        {"openai", wire::Wire::OpenAI},       {"vllm", wire::Wire::OpenAI},     {"anthropic", wire::Wire::Anthropic},
-        {"gemini", wire::Wire::Gemini},       {"ollama", wire::Wire::Ollama},   {"responses", wire::Wire::Responses},
-        {"hermes", wire::Wire::Hermes},
-    };
     if (!profile.isString())
         return nullptr;
-    for (const Row& r : kProfiles)
-        if (r.profile == profile.str())
-            return &wire::requestDialect(r.wire);
+    if (const auto w = wire::fromName(profile.str()))
+        return &wire::requestDialect(*w);
+    for (const provider::Profile& p : provider::builtinProfiles())
+        if (p.id == profile.str() && !p.isMock())
+            return &wire::requestDialect(p.wire);
     return nullptr;
 }
 
@@ -80,15 +73,6 @@ Result<Value> formatResults(const Value& in)
     return wire::formatResults(*d, in["data"], calls, in["args"]);
 }
 
-Result<Value> hermesPrompt(const Value& in)
-{
-    auto tools = wire::formatToolList(&wire::requestDialect(wire::Wire::Hermes), in["tools"]);
-    if (!tools)
-        return tools.error();
-    const auto settings = wire::hermes::PromptSettings::fromSettings(in["args"]);
-    return Value{{"template", wire::hermes::promptTemplate(settings)}, {"prompt", wire::hermes::systemPrompt(settings, *tools)}};
-}
-
 Result<Value> toolFields(const Value& in)
 {
     auto d = profileArg(in);
@@ -114,7 +98,6 @@ constexpr Op kOps[] = {
     {"result.to_wire", &resultToWire},
     {"parallel.normalize", &parallelNormalize},
     {"request.format_results", &formatResults},
-    {"request.hermes_prompt", &hermesPrompt},
     {"request.tool_fields", &toolFields},
 };
 

@@ -1,5 +1,7 @@
 #include "conformance/registry.h"
 
+#include "wire/registry.h"
+
 namespace tw::conformance {
 
 OpFn find(std::string_view op)
@@ -8,6 +10,11 @@ OpFn find(std::string_view op)
         for (const Op& o : family)
             if (o.name == op)
                 return o.fn;
+    // Operations of one wire alone live in its dialect.
+    for (const wire::Dialect* d : wire::dialects())
+        for (const wire::CorpusOp& o : d->corpusOps)
+            if (o.name == op)
+                return o.run;
     return nullptr;
 }
 

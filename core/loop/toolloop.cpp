@@ -1,5 +1,7 @@
 #include "loop/toolloop.h"
 
+#include "wire/registry.h"
+
 #include "json/json.h"
 #include "wire/common_request.h"
 #include "wire/dialect.h"
@@ -71,11 +73,6 @@ Value without(const Value& v, const std::vector<Value>& drop)
     return v;
 }
 
-std::string settingText(const Value& args, std::string_view key, std::string_view fallback)
-{
-    return wire::settingText(args, key, fallback);
-}
-
 } // namespace
 
 Result<RoundPlan> planRound(const Settings& s, const Value& reply, const std::vector<std::string>& knownTools)
@@ -92,15 +89,16 @@ Result<RoundPlan> planRound(const Settings& s, const Value& reply, const std::ve
     const wire::Reply summary = assembler->reply();
     plan.tokenLimit = summary.finish == wire::Finish::Length || summary.rawFinish == std::optional<std::string>("incomplete");
 
-    std::string hermesText;
-    if (s.wire == wire::Wire::Hermes) {
-        hermesText = std::string(reply["choices"].at(0)["message"]["content"].str());
-        const std::string tag = settingText(s.args, "hermes_call_tag", wire::kHermesDefaultTag);
-        wire::HermesExtraction x = wire::extractHermes(hermesText, tag);
-        for (model::ToolCall& c : x.calls) {
-            raws.push_back(Value{{"name", c.name}, {"arguments", c.argumentsUndecodable ? c.rawArguments : c.arguments}});
-            calls.push_back(std::move(c));
-        }
+    // Calls lifted from model text come from the wire's own loop hook; the rest are located
+    // in the reply's structure.
+    std::optional<std::string> writtenText;
+    if (const auto lift = wire::dialect(s.wire).loopCalls) {
+        auto lifted = lift(reply, s.args);
+        if (!lifted)
+            return lifted.error();
+        raws = std::move(lifted->raws);
+        calls = std::move(lifted->calls);
+        writtenText = std::move(lifted->text);
     } else {
         auto located = dialect.locate(reply);
         if (!located)
@@ -136,8 +134,8 @@ Result<RoundPlan> planRound(const Settings& s, const Value& reply, const std::ve
 
     if (calls.empty()) {
         plan.final = true;
-        // Hermes: the content as written (no call was lifted, nothing to remove or trim).
-        plan.finalText = s.wire == wire::Wire::Hermes ? hermesText : summary.text.value_or("");
+        // Text-borne calls: the content as written (no call was lifted, nothing to remove).
+        plan.finalText = writtenText ? *writtenText : summary.text.value_or("");
         return plan;
     }
     plan.echo = dropped.empty() ? reply : without(reply, dropped);

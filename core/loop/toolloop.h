@@ -25,8 +25,8 @@
 namespace tw::loop {
 
 struct Settings {
-    wire::Wire wire = wire::Wire::OpenAI;
-    json::Value args;          // profile settings (hermes_call_tag, hermes_response_tag, ...)
+    wire::Wire wire = wire::kAllWires[0];
+    json::Value args;          // profile settings (call and response tags, ...)
     int maxIterations = 10;    // args.tool_max_iterations
 };
 
@@ -34,7 +34,7 @@ Settings settingsFor(wire::Wire w, const json::Value& args);
 
 struct PlannedCall {
     enum class Action { Execute, UnknownTool, Undecodable };
-    json::Value raw;      // the call structure as the reply held it (Hermes: {name, arguments})
+    json::Value raw;      // the call structure as the reply held it (calls lifted from text: {name, arguments})
     model::ToolCall call; // its call view
     Action action = Action::Execute;
 };

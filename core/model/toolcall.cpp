@@ -28,17 +28,17 @@ bool isJsonBlank(std::string_view s)
     return true;
 }
 
-Value nameValue(const ToolCall& call)
+} // namespace
+
+Value callNameValue(const ToolCall& call)
 {
     return call.numericName ? Value::number(call.name) : Value(call.name);
 }
 
-Value idValue(const ToolCall& call, std::string_view fallback)
+Value callIdValue(const ToolCall& call, std::string_view fallback)
 {
     return call.id ? Value(*call.id) : Value(fallback);
 }
-
-} // namespace
 
 DecodedArguments decodeArgumentsText(std::string_view text, BlankArguments blank)
 {
@@ -136,7 +136,7 @@ Value toView(const ToolCall& call, bool withRawArguments)
 {
     json::ObjectBuilder b;
     b.append(callkey::Id, call.id ? Value(*call.id) : Value());
-    b.append(callkey::Name, nameValue(call));
+    b.append(callkey::Name, callNameValue(call));
     b.append(callkey::Arguments, call.arguments);
     b.append(callkey::ArgumentsUndecodable, call.argumentsUndecodable);
     if (call.argumentsUndecodable)
@@ -182,31 +182,11 @@ Result<ToolCall> callFromCanonical(const Value& v)
     return call;
 }
 
-Value toOpenAI(const ToolCall& call, std::string_view fallbackId)
-{
-    return Value{{"id", idValue(call, fallbackId)},
-                 {"type", "function"},
-                 {"function", Value{{"name", nameValue(call)}, {"arguments", Value(json::compact(call.arguments))}}}};
-}
-
-Value toAnthropicBlock(const ToolCall& call, std::string_view fallbackId)
-{
-    return Value{{"type", "tool_use"}, {"id", idValue(call, fallbackId)}, {"name", nameValue(call)}, {"input", call.arguments}};
-}
-
-Value toOllama(const ToolCall& call)
-{
-    json::ObjectBuilder b;
-    b.append("function", Value{{"name", nameValue(call)}, {"arguments", call.arguments}});
-    if (call.id)
-        b.append("id", Value(*call.id));
-    return std::move(b).build();
-}
 
 Value toCanonical(const ToolCall& call)
 {
     return Value{{callkey::Id, call.id ? Value(*call.id) : Value()},
-                 {callkey::Name, nameValue(call)},
+                 {callkey::Name, callNameValue(call)},
                  {callkey::Arguments, call.arguments},
                  {callkey::Synthetic, call.synthetic}};
 }

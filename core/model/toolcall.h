@@ -97,12 +97,12 @@ json::Value toView(const ToolCall& call, bool withRawArguments = false);
 // null id/arguments count as absent.
 Result<ToolCall> callFromCanonical(const json::Value& v);
 
-// Serializers. A call without an id gets `fallbackId` where the wire requires one.
-inline constexpr std::string_view kOpenAIFallbackId = "call_toolwire";
-inline constexpr std::string_view kAnthropicFallbackId = "toolu_toolwire";
-json::Value toOpenAI(const ToolCall& call, std::string_view fallbackId = kOpenAIFallbackId);
-json::Value toAnthropicBlock(const ToolCall& call, std::string_view fallbackId = kAnthropicFallbackId);
-json::Value toOllama(const ToolCall& call); // id only when the call has one
+// The canonical serialization; each wire's own spelling of a call is its dialect's
+// (wire/registry.h, Dialect::serializeCall).
 json::Value toCanonical(const ToolCall& call); // {id|null, name, arguments, synthetic}
+// The pieces the wires' serializers share: the name with its JSON type (a numeric name stays
+// a number), and the id or `fallback` when the call has none.
+json::Value callNameValue(const ToolCall& call);
+json::Value callIdValue(const ToolCall& call, std::string_view fallback);
 
 } // namespace tw::model

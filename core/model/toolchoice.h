@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -65,6 +66,17 @@ private:
 
     Type m_type = Type::Auto;
     json::Value m_name;
+};
+
+// The tool-choice policy as a project or preset states it, before it is read into a
+// ToolChoice (choiceFromSetting, wire/preview.h): the canonical type word, the forced
+// tool's name, and agentscope's allow-list of the tools the model may choose from.
+struct ChoiceSetting {
+    std::string type = "auto"; // auto | any | none | tool
+    std::string name;          // the forced tool when type == "tool"
+    std::optional<std::vector<std::string>> allowedTools; // agentscope allow-list
+
+    friend bool operator==(const ChoiceSetting&, const ChoiceSetting&) = default;
 };
 
 std::string_view typeName(ToolChoice::Type t) noexcept;

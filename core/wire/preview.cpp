@@ -75,7 +75,7 @@ Result<std::vector<model::Tool>> parseAll(const std::vector<json::Value>& canoni
 
 } // namespace
 
-Result<model::ToolChoice> choiceFromSetting(const project::ChoiceSetting& setting)
+Result<model::ToolChoice> choiceFromSetting(const model::ChoiceSetting& setting)
 {
     const auto type = model::choiceTypeFromName(setting.type);
     if (!type)
@@ -103,7 +103,7 @@ Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools
     return std::move(b).build();
 }
 
-Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice)
+Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice)
 {
     auto c = choiceFromSetting(choice);
     if (!c)
@@ -114,7 +114,7 @@ Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& ca
     return requestToolFields(w, *tools, *c, choice.allowedTools);
 }
 
-Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice,
+Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice,
                                         const json::Value& parallel, const json::Value& settings)
 {
     auto c = choiceFromSetting(choice);

@@ -13,7 +13,6 @@
 #include "json/value.h"
 #include "model/tool.h"
 #include "model/toolchoice.h"
-#include "project/project.h"
 #include "result.h"
 #include "wire/dialect.h"
 #include "wire/wire.h"
@@ -32,7 +31,7 @@ namespace tw::wire {
 // Errors (path "/tools/N" for a tool): the tool errors of parseTool, not_a_tool for an
 // entry that is no tool at all, invalid_field:type for a choice type outside
 // auto/any/none/tool, unknown_tool for a forced tool that is not allowed.
-Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice);
+Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice);
 
 // The same for tools the caller has parsed already (the editor keeps one model::Tool per
 // entry and re-parses only the entry being edited).
@@ -42,7 +41,7 @@ Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools
 // The tool part of a real request: the same rules, plus the parallel switch (null: unset)
 // and profile settings (hermes_* keys), kept apart from the system prompt so the request
 // builder can place it. Tools that are not function tools are errors, as above.
-Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const project::ChoiceSetting& choice,
+Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice,
                                         const json::Value& parallel, const json::Value& settings);
 
 // One tool in the wire's shape (a Gemini function declaration, the MCP shape on Hermes),
@@ -50,6 +49,6 @@ Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& 
 Result<json::Value> toolToWire(Wire w, const json::Value& tool);
 
 // The canonical choice a project setting names: invalid_field:type for an unknown type.
-Result<model::ToolChoice> choiceFromSetting(const project::ChoiceSetting& setting);
+Result<model::ToolChoice> choiceFromSetting(const model::ChoiceSetting& setting);
 
 } // namespace tw::wire

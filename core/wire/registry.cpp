@@ -27,6 +27,14 @@ const Dialect* findDialect(std::string_view tag) noexcept
     return nullptr;
 }
 
+const Dialect* findCallForm(std::string_view form) noexcept
+{
+    for (const Dialect* d : dialects())
+        if (!d->callForm.empty() && d->callForm == form)
+            return d;
+    return nullptr;
+}
+
 std::string wireTagList(std::string_view separator)
 {
     std::string out;

@@ -7,12 +7,15 @@
 // Code outside core/wire/ iterates dialects() and asks a Dialect; it never names a wire.
 
 #include "json/value.h"
+#include "model/toolcall.h"
+#include "result.h"
 #include "wire/wire.h"
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tw::wire {
 
@@ -36,6 +39,9 @@ struct Capabilities {
     bool builtinTools = false; // provider-run built-in tools exist on this wire
     bool toolsInPrompt = false; // tools travel in the system prompt (no tools field)
     bool callIds = true;       // calls carry ids the results must echo
+    // The body can carry a response JSON schema (structured output): what a forced tool becomes
+    // on a profile that cannot force a named tool (core/provider, request building).
+    bool structuredOutput = false;
     // Tool names: the characters a name may use (a regular expression for one name) and
     // its length; empty pattern / 0: no documented rule.
     std::string_view toolNamePattern;
@@ -44,6 +50,20 @@ struct Capabilities {
     std::string_view schemaDialect = "json-schema";
     // Where the capability facts come from (a section of shared/spec/*.md).
     std::string_view source;
+};
+
+// What a tool loop runs from a reply whose calls are in model text (LoopCalls below).
+struct LoopCalls {
+    std::vector<json::Value> raws;     // each call as the round's echo keeps it
+    std::vector<model::ToolCall> calls;
+    std::string text;                  // the reply's text as written (the final answer)
+};
+
+// A conformance-corpus operation only one wire has (request.hermes_prompt): the runner
+// (core/conformance) collects these from every dialect beside its own families.
+struct CorpusOp {
+    std::string_view name;
+    Result<json::Value> (*run)(const json::Value& input) = nullptr;
 };
 
 struct Dialect {
@@ -60,6 +80,21 @@ struct Dialect {
     // The wire's own binary stream framing, when it has one (nullptr: SSE / JSON lines).
     const BinaryFraming* binaryFraming = nullptr;
 
+    // ---- one call in the wire's own shape (call.serialize) ----------------------------
+    // The form's name in the corpus ("openai", "anthropic_block"); empty: no serializer.
+    std::string_view callForm;
+    // A call without an id gets `fallbackId`, or the wire's own placeholder when that is
+    // empty, where the wire requires an id.
+    json::Value (*serializeCall)(const model::ToolCall& call, std::string_view fallbackId) = nullptr;
+
+    // The calls a tool loop runs from a decoded reply, for wires whose calls are lifted out
+    // of model text (Hermes); `settings` are the profile settings. Null: the reply
+    // dialect's locate and parseCall.
+    Result<LoopCalls> (*loopCalls)(const json::Value& reply, const json::Value& settings) = nullptr;
+
+    // Corpus operations of this wire alone.
+    std::span<const CorpusOp> corpusOps;
+
     // ---- sniffing: telling a reply's wire from its shape ------------------------------
     // A whole decoded body: probes run in ascending sniffOrder, first hit wins.
     int sniffOrder = 0;
@@ -75,6 +110,8 @@ std::span<const Dialect* const> dialects() noexcept;
 const Dialect& dialect(Wire w) noexcept;
 // Exact, case-sensitive tag lookup; nullptr for anything else.
 const Dialect* findDialect(std::string_view tag) noexcept;
+// The dialect whose calls serialize in `form`; nullptr for anything else.
+const Dialect* findCallForm(std::string_view form) noexcept;
 // "openai, responses, anthropic, ...": for help texts and error messages.
 std::string wireTagList(std::string_view separator = ", ");
 

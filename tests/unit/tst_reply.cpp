@@ -6,6 +6,7 @@
 
 #include "json/json.h"
 #include "model/toolcall.h"
+#include "wire/registry.h"
 #include "wire/reply.h"
 #include "wire/sse.h"
 
@@ -291,11 +292,12 @@ void TestReply::canonicalCalls()
     QVERIFY(c->synthetic);
     QVERIFY(!c->id);
     // Serialized argument text keeps the input's key order.
-    QCOMPARE(tw::json::compact(tw::model::toOpenAI(*c)),
+    auto form = [](std::string_view name) { return tw::wire::findCallForm(name)->serializeCall; };
+    QCOMPARE(tw::json::compact(form("openai")(*c, {})),
              std::string("{\"id\":\"call_toolwire\",\"type\":\"function\",\"function\":{\"name\":\"a\",\"arguments\":\"{\\\"b\\\":2,\\\"a\\\":1}\"}}"));
-    QCOMPARE(tw::json::compact(tw::model::toAnthropicBlock(*c, "toolu_x")),
+    QCOMPARE(tw::json::compact(form("anthropic_block")(*c, "toolu_x")),
              std::string(R"({"type":"tool_use","id":"toolu_x","name":"a","input":{"b":2,"a":1}})"));
-    QCOMPARE(tw::json::compact(tw::model::toOllama(*c)), std::string(R"({"function":{"name":"a","arguments":{"b":2,"a":1}}})"));
+    QCOMPARE(tw::json::compact(form("ollama")(*c, {})), std::string(R"({"function":{"name":"a","arguments":{"b":2,"a":1}}})"));
     QCOMPARE(tw::json::compact(tw::model::toCanonical(*c)), std::string(R"({"id":null,"name":"a","arguments":{"b":2,"a":1},"synthetic":true})"));
 
     QCOMPARE(tw::model::callFromCanonical(parsed(R"({"arguments":{}})")).error().category, std::string("missing_field:name"));

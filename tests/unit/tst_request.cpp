@@ -201,7 +201,7 @@ void TestRequest::previewFields()
     QFETCH(tw::wire::Wire, wire);
     QFETCH(QStringList, keys);
     QFETCH(QString, choice);
-    tw::project::ChoiceSetting setting;
+    tw::model::ChoiceSetting setting;
     setting.type = "tool";
     setting.name = "now";
     auto out = wire::requestToolFields(wire, {J(kWeather), J(kNow)}, setting);
@@ -213,7 +213,7 @@ void TestRequest::previewFields()
 
 void TestRequest::previewAllowListFilters()
 {
-    tw::project::ChoiceSetting setting; // auto
+    tw::model::ChoiceSetting setting; // auto
     setting.allowedTools = std::vector<std::string>{"now"};
     auto out = wire::requestToolFields(wire::Wire::Anthropic, {J(kWeather), J(kNow)}, setting);
     QVERIFY(out.ok());
@@ -230,7 +230,7 @@ void TestRequest::previewAllowListFilters()
 
 void TestRequest::previewForcedToolMustBeAllowed()
 {
-    tw::project::ChoiceSetting setting;
+    tw::model::ChoiceSetting setting;
     setting.type = "tool";
     setting.name = "get_weather";
     setting.allowedTools = std::vector<std::string>{"now"};
@@ -248,7 +248,7 @@ void TestRequest::previewForcedToolMustBeAllowed()
 
 void TestRequest::previewHermesPrompt()
 {
-    tw::project::ChoiceSetting setting;
+    tw::model::ChoiceSetting setting;
     auto out = wire::requestToolFields(wire::Wire::Hermes, {J(kNow)}, setting);
     QVERIFY(out.ok());
     const std::string_view prompt = (*out)["system"].str();
@@ -266,7 +266,7 @@ void TestRequest::previewHermesPrompt()
 
 void TestRequest::previewErrorsNameTheTool()
 {
-    tw::project::ChoiceSetting setting;
+    tw::model::ChoiceSetting setting;
     auto out = wire::requestToolFields(wire::Wire::OpenAI, {J(kNow), J(R"({"type": "web_search"})")}, setting);
     QVERIFY(!out.ok());
     QCOMPARE(out.error().category, std::string("server_tool"));
@@ -280,7 +280,7 @@ void TestRequest::previewErrorsNameTheTool()
 
 void TestRequest::previewRejectsUnknownChoiceType()
 {
-    tw::project::ChoiceSetting setting;
+    tw::model::ChoiceSetting setting;
     setting.type = "required"; // a wire spelling, not a canonical type
     auto out = wire::requestToolFields(wire::Wire::OpenAI, {J(kNow)}, setting);
     QVERIFY(!out.ok());

@@ -2,6 +2,7 @@
 
 #include "wire/registry.h"
 
+#include "json/json.h"
 #include "wire/body.h"
 #include "wire/anthropic/mock.h"
 #include "wire/anthropic/reply.h"
@@ -11,6 +12,16 @@
 namespace tw::wire::anthropic {
 
 namespace {
+// {"type": "tool_use", "id", "name", "input"}
+json::Value serializeCall(const model::ToolCall& call, std::string_view fallbackId)
+{
+    using json::Value;
+    return Value{{"type", "tool_use"},
+                 {"id", model::callIdValue(call, fallbackId.empty() ? "toolu_toolwire" : fallbackId)},
+                 {"name", model::callNameValue(call)},
+                 {"input", call.arguments}};
+}
+
 bool sniffBody(const json::Value& v) { return v["content"].isArray(); }
 bool sniffEvent(const json::Value& v)
 {
@@ -43,6 +54,8 @@ const Dialect& dialect()
         x.reply = &anthropicReplyDialect();
         x.mock = &mockDialect();
         x.buildBody = &buildBody;
+        x.callForm = "anthropic_block";
+        x.serializeCall = &serializeCall;
         x.sniffOrder = 30;
         x.sniffBody = &sniffBody;
         x.sniffEvent = &sniffEvent;

@@ -2,6 +2,7 @@
 
 #include "wire/registry.h"
 
+#include "json/json.h"
 #include "wire/body.h"
 #include "wire/ollama/mock.h"
 #include "wire/ollama/reply.h"
@@ -11,6 +12,17 @@
 namespace tw::wire::ollama {
 
 namespace {
+// {"function": {"name", "arguments": object}, "id"?}: an id only when the call has one.
+json::Value serializeCall(const model::ToolCall& call, std::string_view)
+{
+    using json::Value;
+    json::ObjectBuilder b;
+    b.append("function", Value{{"name", model::callNameValue(call)}, {"arguments", call.arguments}});
+    if (call.id)
+        b.append("id", Value(*call.id));
+    return std::move(b).build();
+}
+
 bool sniffBody(const json::Value& v) { return v["message"].isObject(); }
 } // namespace
 
@@ -27,11 +39,14 @@ const Dialect& dialect()
         x.caps.noneChoice = false;
         x.caps.choiceField = false;
         x.caps.callIds = false;
+        x.caps.structuredOutput = true;
         x.caps.source = "spec/wires.md §5";
         x.request = &requestDialect();
         x.reply = &ollamaReplyDialect();
         x.mock = &mockDialect();
         x.buildBody = &buildBody;
+        x.callForm = "ollama";
+        x.serializeCall = &serializeCall;
         x.sniffOrder = 20;
         x.sniffBody = &sniffBody;
         return x;

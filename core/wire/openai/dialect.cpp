@@ -2,6 +2,7 @@
 
 #include "wire/registry.h"
 
+#include "json/json.h"
 #include "wire/body.h"
 #include "wire/openai/mock.h"
 #include "wire/openai/reply.h"
@@ -11,6 +12,15 @@
 namespace tw::wire::openai {
 
 namespace {
+// {"id", "type": "function", "function": {"name", "arguments": JSON text}}
+json::Value serializeCall(const model::ToolCall& call, std::string_view fallbackId)
+{
+    using json::Value;
+    return Value{{"id", model::callIdValue(call, fallbackId.empty() ? "call_toolwire" : fallbackId)},
+                 {"type", "function"},
+                 {"function", Value{{"name", model::callNameValue(call)}, {"arguments", Value(json::compact(call.arguments))}}}};
+}
+
 bool sniffBody(const json::Value& v) { return v["choices"].isArray(); }
 bool sniffEventLate(const json::Value& v)
 {
@@ -32,11 +42,14 @@ const Dialect& dialect()
         x.caps.strictMode = true;
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;
+        x.caps.structuredOutput = true;
         x.caps.source = "spec/wires.md §1, §6";
         x.request = &requestDialect();
         x.reply = &openaiReplyDialect();
         x.mock = &mockDialect();
         x.buildBody = &buildBody;
+        x.callForm = "openai";
+        x.serializeCall = &serializeCall;
         x.sniffOrder = 10;
         x.sniffBody = &sniffBody;
         x.sniffEventLate = &sniffEventLate;
