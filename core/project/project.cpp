@@ -25,6 +25,7 @@ constexpr std::string_view AllowedTools = "allowed_tools";
 constexpr std::string_view Profile = "profile";
 constexpr std::string_view Wire = "wire";
 constexpr std::string_view BaseUrl = "base_url";
+constexpr std::string_view UrlVars = "url_vars";
 constexpr std::string_view Model = "model";
 constexpr std::string_view System = "system";
 constexpr std::string_view Messages = "messages";
@@ -76,7 +77,8 @@ struct Reader {
 
 bool Preset::operator==(const Preset& o) const
 {
-    return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && model == o.model &&
+    return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && urlVars.identical(o.urlVars) &&
+           model == o.model &&
            system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens &&
            temperature == o.temperature && parallelToolCalls == o.parallelToolCalls && stream == o.stream &&
            choice == o.choice && tools == o.tools &&
@@ -154,6 +156,16 @@ static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset
         } else if (k == keys::BaseUrl) {
             if (!r.string(val, mp, p.baseUrl))
                 return false;
+        } else if (k == keys::UrlVars) {
+            if (!val.isObject())
+                return r.fail(mp, std::string("expected an object of URL variables {\"name\": \"value\"}, got ") +
+                                      json::typeName(val.type()));
+            for (const json::Member& var : val.members()) {
+                std::string ignored;
+                if (!r.string(var.value, mp + "/" + json::escapePointerToken(var.name()), ignored))
+                    return false;
+            }
+            p.urlVars = val;
         } else if (k == keys::Model) {
             if (!r.string(val, mp, p.model))
                 return false;
@@ -331,6 +343,8 @@ static Value presetValue(const Preset& p)
         b.append(keys::Wire, p.wire);
     if (!p.baseUrl.empty())
         b.append(keys::BaseUrl, p.baseUrl);
+    if (!p.urlVars.isNull())
+        b.append(keys::UrlVars, p.urlVars);
     b.append(keys::Model, p.model);
     b.append(keys::System, p.system);
     b.append(keys::Messages, p.messages.isArray() ? p.messages : Value::array());

@@ -8,7 +8,8 @@
 //   "name": "Weather desk",
 //   "tools": [ {"name", "description", "input_schema", ...}, ... ],   canonical tools, verbatim
 //   "tool_choice": {"type": "auto"|"any"|"none"|"tool", "name"?, "allowed_tools"?: [names]},
-//   "presets": [ {"name", "profile", "wire"?, "base_url"?, "model", "system", "messages": [...],
+//   "presets": [ {"name", "profile", "wire"?, "base_url"?, "url_vars"? {name: string}, "model",
+//                 "system", "messages": [...],
 //                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream",
 //                 "tool_choice"? (as above: overrides the project's), "tools"? [names sent], ...} ],
 //   ...  members this version does not know are kept verbatim, in order
@@ -21,6 +22,7 @@
 // half-read.
 
 #include "json/value.h"
+#include "model/toolchoice.h"
 #include "result.h"
 
 #include <QString>
@@ -33,19 +35,18 @@ namespace tw::project {
 
 inline constexpr int kFormatVersion = 2;
 
-struct ChoiceSetting {
-    std::string type = "auto"; // auto | any | none | tool
-    std::string name;          // the forced tool when type == "tool"
-    std::optional<std::vector<std::string>> allowedTools; // agentscope allow-list
-
-    friend bool operator==(const ChoiceSetting&, const ChoiceSetting&) = default;
-};
+// The choice policy is model data; the project stores it.
+using ChoiceSetting = model::ChoiceSetting;
 
 struct Preset {
     std::string name;
     std::string profile = "mock"; // a provider profile id
     std::string wire;             // empty: the profile's wire
     std::string baseUrl;          // empty: the profile's base URL
+    // The profile's URL variables set for this preset ({"region": "eu-west-1"}), verbatim:
+    // an object of strings, or null when absent. They beat the environment and the defaults;
+    // names the preset's profile does not declare are kept here and not sent.
+    json::Value urlVars;
     std::string model;
     std::string system;
     json::Value messages = json::Value::array(); // [{role, content, ...}] verbatim

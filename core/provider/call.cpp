@@ -3,36 +3,80 @@
 #include "json/json.h"
 #include "net/redact.h"
 #include "util/strings.h"
+#include "wire/framing.h"
 #include "wire/ndjson.h"
+#include "wire/registry.h"
 #include "wire/sse.h"
 
 namespace tw::provider {
 
 using json::Value;
 
-struct ProviderCall::Decoder final : wire::SseDecoder::Sink, wire::JsonSequenceDecoder::Sink {
+// Stream bytes -> events: SSE, JSON lines, or the wire's own binary framing. A wire with a
+// binary framing is decided by the content type, else by the first bytes (its framing's
+// detect), so a server that labels the stream oddly is still read as what it is.
+struct ProviderCall::Decoder final : wire::SseDecoder::Sink, wire::JsonSequenceDecoder::Sink, wire::FrameDecoder::Sink {
+    enum class Kind { Sse, Ndjson, Binary, Undecided };
     ProviderCall* owner = nullptr;
-    bool ndjson = false;
+    Kind kind = Kind::Sse;
+    Kind text = Kind::Sse; // what Undecided becomes when the bytes are not the binary framing
+    const wire::BinaryFraming* framing = nullptr; // the wire's, when it has one
     wire::SseDecoder sse;
     wire::JsonSequenceDecoder seq;
+    std::unique_ptr<wire::FrameDecoder> binary;
+    std::string head; // bytes held while Undecided
 
     void onEvent(const wire::SseEvent& e) override { owner->deliverEvent(e.event, e.data, owner->m_lastTMs); }
     void onValue(std::string_view text) override { owner->deliverEvent({}, text, owner->m_lastTMs); }
     void onLine(std::string_view text) override { owner->deliverEvent({}, text, owner->m_lastTMs); }
+    void onFrameEvent(std::string_view name, std::string_view data) override { owner->deliverEvent(name, data, owner->m_lastTMs); }
+    void onFrameError(Error e) override { owner->m_assembler->recordFramingError(std::move(e)); }
+
+    void choose(Kind k)
+    {
+        kind = k;
+        if (k == Kind::Binary && !binary)
+            binary = framing->newDecoder();
+    }
 
     void feed(std::string_view bytes)
     {
-        if (ndjson)
-            seq.feed(bytes, *this);
-        else
-            sse.feed(bytes, *this);
+        if (kind == Kind::Undecided) {
+            head.append(bytes);
+            const std::optional<bool> hit = framing->detect(head);
+            if (!hit)
+                return;
+            choose(*hit ? Kind::Binary : text);
+            std::string held;
+            held.swap(head);
+            route(held);
+            return;
+        }
+        route(bytes);
+    }
+    void route(std::string_view bytes)
+    {
+        switch (kind) {
+        case Kind::Ndjson: seq.feed(bytes, *this); break;
+        case Kind::Binary: binary->feed(bytes, *this); break;
+        case Kind::Sse: sse.feed(bytes, *this); break;
+        case Kind::Undecided: break;
+        }
     }
     void finish()
     {
-        if (ndjson)
-            seq.finish(*this);
-        else
-            sse.finish(*this);
+        if (kind == Kind::Undecided) { // too few bytes to tell: read them as text
+            choose(text);
+            std::string held;
+            held.swap(head);
+            route(held);
+        }
+        switch (kind) {
+        case Kind::Ndjson: seq.finish(*this); break;
+        case Kind::Binary: binary->finish(*this); break;
+        case Kind::Sse: sse.finish(*this); break;
+        case Kind::Undecided: break;
+        }
     }
 };
 
@@ -62,10 +106,19 @@ void ProviderCall::onHeaders(int status, const net::HeaderList& headers)
         if (h.first.compare("Content-Type", Qt::CaseInsensitive) == 0)
             type = h.second.toLower();
     // Decode as a stream when the server says so, or when we asked for one and it succeeded.
+    const wire::BinaryFraming* framing = wire::dialect(m_request.wire).binaryFraming;
+    if (framing && !framing->newDecoder)
+        framing = nullptr; // a framing the client cannot read
+    const bool binaryType = framing && !framing->contentType.empty() && type.contains(qb(framing->contentType).toLower());
     const bool ok = status >= 200 && status < 300;
-    m_streaming = ok && (type.contains("text/event-stream") || type.contains("ndjson") ||
+    m_streaming = ok && (type.contains("text/event-stream") || type.contains("ndjson") || binaryType ||
                          (m_request.stream && !type.contains("application/json")));
-    m_decoder->ndjson = type.contains("ndjson") || (!type.contains("event-stream") && m_request.streamFormat == "ndjson");
+    const bool ndjson = type.contains("ndjson") || (!type.contains("event-stream") && m_request.streamFormat == "ndjson");
+    m_decoder->framing = framing;
+    m_decoder->text = ndjson ? Decoder::Kind::Ndjson : Decoder::Kind::Sse;
+    m_decoder->choose(binaryType                    ? Decoder::Kind::Binary
+                      : framing && framing->detect ? Decoder::Kind::Undecided
+                                                   : m_decoder->text);
 }
 
 void ProviderCall::deliverEvent(std::string_view name, std::string_view data, qint64 tMs)
@@ -123,7 +176,7 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
         e.message = ss(net::scrub(qb(e.message), m_request.secrets));
         m_exchange.error = e;
     } else if (o.status < 200 || o.status >= 300) {
-        m_exchange.providerError = parseProviderError(o.status, body);
+        m_exchange.providerError = parseProviderError(o.status, body, o.headers);
         std::string msg = "HTTP " + std::to_string(o.status);
         if (m_exchange.providerError && !m_exchange.providerError->message.empty())
             msg += ": " + m_exchange.providerError->message;

@@ -1,6 +1,7 @@
 #pragma once
 // One request to a provider, as a job: start() → eventReceived* / progressed* →
-// finished(exchange), exactly once; cancel() at any time. Streams (SSE or NDJSON) are
+// finished(exchange), exactly once; cancel() at any time. Streams (SSE, NDJSON, or the
+// wire's own binary framing such as an AWS event stream) are
 // decoded as bytes arrive — chunks split anywhere, even inside a UTF-8 sequence — and fed
 // to the wire's assembler, so calls grow fragment by fragment (progressed()); then the
 // reply is complete. An HTTP error status has its provider error body parsed; an in-band

@@ -2,7 +2,9 @@
 
 #include "json/json.h"
 #include "util/strings.h"
+#include "wire/framing.h"
 #include "wire/ndjson.h"
+#include "wire/registry.h"
 #include "wire/sse.h"
 
 namespace tw::provider {
@@ -40,6 +42,21 @@ struct SeqCollect final : wire::JsonSequenceDecoder::Sink {
     void onLine(std::string_view text) override { out->push_back({-1, {}, std::string(text)}); }
 };
 
+struct FrameCollect final : wire::FrameDecoder::Sink {
+    std::vector<RecordedEvent>* out;
+    void onFrameEvent(std::string_view name, std::string_view data) override { out->push_back({-1, std::string(name), std::string(data)}); }
+    void onFrameError(Error) override {} // the events before the damage are what there is to show
+};
+
+// The binary framing describeFraming named, when it is one.
+const wire::BinaryFraming* binaryFramingNamed(std::string_view name)
+{
+    for (const wire::Dialect* d : wire::dialects())
+        if (d->binaryFraming && d->binaryFraming->newDecoder && d->binaryFraming->name == name)
+            return d->binaryFraming;
+    return nullptr;
+}
+
 Value headersToJson(const net::HeaderList& h)
 {
     json::ObjectBuilder b;
@@ -66,6 +83,12 @@ std::vector<RecordedEvent> eventsOf(std::string_view bytes)
         sink.out = &out;
         d.feed(bytes, sink);
         d.finish(sink);
+    } else if (const wire::BinaryFraming* framing = binaryFramingNamed(kind)) {
+        const std::unique_ptr<wire::FrameDecoder> d = framing->newDecoder();
+        FrameCollect sink;
+        sink.out = &out;
+        d->feed(bytes, sink);
+        d->finish(sink);
     }
     return out;
 }

@@ -16,7 +16,7 @@ namespace tw::provider {
 
 struct RecordedEvent {
     qint64 tMs = -1;   // arrival time since the request started; -1 for pasted data
-    std::string event; // SSE event name; "" for NDJSON lines and unnamed events
+    std::string event; // SSE event name (a binary frame's event type); "" for NDJSON lines and unnamed events
     std::string data;  // the event's data as received
 };
 
@@ -45,7 +45,8 @@ struct Exchange {
 };
 
 // The events of a stream recording or pasted capture (SSE, pasted `data:` lines, NDJSON,
-// *.chunks.txt); empty for a single JSON body or plain text.
+// *.chunks.txt, a wire's binary framing such as an AWS event stream: the events decoded
+// before any framing error); empty for a single JSON body or plain text.
 std::vector<RecordedEvent> eventsOf(std::string_view bytes);
 
 // {"method", "url", "headers", "body"} as the send command prints it.

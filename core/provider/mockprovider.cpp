@@ -2,7 +2,7 @@
 
 #include "json/json.h"
 #include "model/scalars.h"
-#include "provider/schemagen.h"
+#include "schema/schemagen.h"
 #include "util/strings.h"
 #include "wire/framing.h"
 #include "wire/registry.h"

@@ -4,7 +4,11 @@
 #include "net/redact.h"
 #include "util/strings.h"
 #include "wire/body.h"
+#include "wire/framing.h"
 #include "wire/preview.h"
+#include "wire/registry.h"
+
+#include <algorithm>
 
 namespace tw::provider {
 
@@ -12,16 +16,15 @@ using json::Value;
 
 namespace {
 
-std::string joinUrl(std::string base, std::string path, const std::string& model)
+// What a stream request accepts: the profile's stream format as a media type.
+QByteArray streamAccept(std::string_view format, wire::Wire w)
 {
-    while (!base.empty() && base.back() == '/')
-        base.pop_back();
-    const std::size_t m = path.find("{model}");
-    if (m != std::string::npos)
-        path.replace(m, 7, model);
-    if (!path.empty() && path.front() != '/')
-        path.insert(path.begin(), '/');
-    return base + path;
+    if (format == "ndjson")
+        return "application/x-ndjson";
+    const wire::BinaryFraming* binary = wire::dialect(w).binaryFraming;
+    if (binary && binary->name == format)
+        return qb(binary->contentType);
+    return "text/event-stream";
 }
 
 const Value* findTool(const std::vector<Value>& tools, std::string_view name)
@@ -47,43 +50,11 @@ std::string shellQuote(std::string_view s)
 
 } // namespace
 
-Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset)
+// Where the paths and the stream framing come from: the profile, unless it is the mock (which
+// speaks every wire) or is asked for another wire, then the wire's own profile.
+const Profile& pathsProfile(const Profile& profile, std::optional<wire::Wire> w)
 {
-    std::vector<Profile> own;
-    for (const Value& v : p.profiles.items())
-        if (auto pr = profileFromJson(v))
-            own.push_back(*pr);
-    const Profile* profile = findProfile(preset.profile, own);
-    if (!profile)
-        return makeError("unknown_profile", "preset \"" + preset.name + "\": no provider profile named \"" + preset.profile + "\"");
-    RequestInput in;
-    in.profile = *profile;
-    if (!preset.wire.empty()) {
-        auto w = wire::fromName(preset.wire);
-        if (!w)
-            return makeError("unknown_wire", "preset \"" + preset.name + "\": unknown wire \"" + preset.wire + "\"");
-        in.wire = *w;
-    }
-    in.baseUrl = preset.baseUrl;
-    in.model = preset.model;
-    in.system = preset.system;
-    in.messages = preset.messages;
-    if (preset.tools) {
-        for (const std::string& name : *preset.tools) {
-            const Value* t = p.findTool(name);
-            if (!t)
-                return makeError("unknown_tool", "preset \"" + preset.name + "\" names a tool the project does not have: " + name);
-            in.tools.push_back(*t);
-        }
-    } else {
-        in.tools = p.tools;
-    }
-    in.choice = preset.choice.value_or(p.choice);
-    in.parallel = preset.parallelToolCalls;
-    in.maxTokens = preset.maxTokens;
-    in.temperature = preset.temperature;
-    in.stream = preset.stream;
-    return in;
+    return profile.isMock() || (w && *w != profile.wire) ? profileForWire(w.value_or(profile.wire)) : profile;
 }
 
 Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview)
@@ -92,17 +63,15 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
     const Profile& profile = in.profile;
     out.wire = in.wire.value_or(profile.wire);
     out.stream = in.stream;
-    // The mock profile speaks every wire: paths and framing come from the wire's own profile.
-    const Profile& shape = profile.isMock() || (in.wire && *in.wire != profile.wire) ? profileForWire(out.wire) : profile;
+    const Profile& shape = pathsProfile(profile, in.wire);
     out.streamFormat = shape.streamFormat;
     if (in.stream && !profile.caps.streaming)
         return makeError("unsupported", "profile \"" + profile.id + "\" does not stream");
 
     // A forced tool the provider cannot force natively becomes structured output.
-    project::ChoiceSetting choice = in.choice;
+    model::ChoiceSetting choice = in.choice;
     Value responseSchema;
-    if (choice.type == "tool" && !profile.caps.namedToolChoice &&
-        (out.wire == wire::Wire::OpenAI || out.wire == wire::Wire::Ollama)) {
+    if (choice.type == "tool" && !profile.caps.namedToolChoice && wire::dialect(out.wire).caps.structuredOutput) {
         const Value* tool = findTool(in.tools, choice.name);
         if (!tool)
             return makeError("unknown_tool", "the forced tool \"" + choice.name + "\" is not in the project", "/tool_choice/name");
@@ -136,14 +105,23 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
     if (base == "mock:" && !preview)
         return makeError("mock_not_running", "the mock profile needs the built-in mock provider's address");
     const std::string path = (in.stream && !shape.streamPath.empty()) ? shape.streamPath : shape.path;
+    // The base's variables are the profile's, the path's are the shape's (the same profile
+    // unless the mock borrows another wire's paths).
+    std::vector<UrlVar> vars = profile.urlVars;
+    for (const UrlVar& v : shape.urlVars)
+        if (std::none_of(vars.begin(), vars.end(), [&](const UrlVar& d) { return d.name == v.name; }))
+            vars.push_back(v);
+    auto url = expandUrl(base, path, in.model, vars, in.urlVars);
+    if (!url)
+        return makeError(url.error().category, "profile \"" + profile.id + "\": " + url.error().message);
     out.http.method = "POST";
-    out.http.url = QUrl(qs(joinUrl(base, path, in.model)));
+    out.http.url = QUrl(qs(*url));
     if (!out.http.url.isValid())
-        return makeError("bad_url", "not a valid URL: " + joinUrl(base, path, in.model));
+        return makeError("bad_url", "not a valid URL: " + *url);
     out.http.body = qb(json::compact(out.body));
     out.http.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
     if (in.stream)
-        out.http.headers.append(qMakePair(QByteArray("Accept"), QByteArray(shape.streamFormat == "ndjson" ? "application/x-ndjson" : "text/event-stream")));
+        out.http.headers.append(qMakePair(QByteArray("Accept"), streamAccept(shape.streamFormat, out.wire)));
     for (const auto& [k, v] : profile.headers)
         out.http.headers.append({qb(k), qb(v)});
     if (!profile.auth.env.empty())

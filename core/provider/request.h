@@ -3,14 +3,14 @@
 // wire dialects. The preview and the bytes sent come from the same serialization (keys in
 // order). Keys are redacted in every view (Exchange), never in what is sent.
 //
-// A forced tool on a profile without named tool choice is rewritten into the wire's
-// structured-output request (response_format json_schema on OpenAI-compatible servers,
+// A forced tool on a profile without named tool choice, over a wire that can carry a response
+// schema (Capabilities::structuredOutput), is rewritten into the wire's structured-output request (response_format json_schema on OpenAI-compatible servers,
 // format: <schema> on Ollama); the reply's JSON text is then read back as a call of that
 // tool with synthetic: true (syntheticCall).
 
 #include "json/value.h"
 #include "net/httpjob.h"
-#include "project/project.h"
+#include "model/toolchoice.h"
 #include "provider/exchange.h"
 #include "provider/profile.h"
 #include "result.h"
@@ -25,11 +25,12 @@ struct RequestInput {
     Profile profile;
     std::optional<wire::Wire> wire; // the preset's wire (the mock profile speaks them all)
     std::string baseUrl;            // replaces the profile's base; "" = the profile's
+    UrlVarValues urlVars;           // URL variables given (preset, --url-var): beat env and defaults
     std::string model;
     std::string system;
     json::Value messages = json::Value::array();
     std::vector<json::Value> tools; // canonical tools
-    project::ChoiceSetting choice;
+    model::ChoiceSetting choice;
     std::optional<bool> parallel;
     std::optional<long long> maxTokens;
     std::optional<double> temperature;
@@ -39,11 +40,11 @@ struct RequestInput {
 };
 
 struct BuiltRequest {
-    wire::Wire wire = wire::Wire::OpenAI;
+    wire::Wire wire = wire::kAllWires[0];
     net::HttpRequestSpec http; // what is sent, key included
     json::Value body;
     bool stream = false;
-    std::string streamFormat = "sse";
+    std::string streamFormat = "sse"; // the profile's stream_format (sse, ndjson, a binary framing)
     std::optional<std::string> syntheticTool; // forced tool answered through structured output
     Exchange view;                            // method, url, headers (redacted), body
     QStringList secrets;                      // to scrub from anything shown
@@ -51,12 +52,14 @@ struct BuiltRequest {
 };
 
 // Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a
-// key and has none is an error naming the variables to set, unless auth is optional.
+// key and has none is an error naming the variables to set, unless auth is optional. The URL
+// comes from expandUrl (profile.h): errors missing_url_var / unknown_url_var, bad_url.
 // `preview`: build what would be sent without requiring the key (views of the body).
 Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview = false);
 
-// The input for a project preset (its profile from `profiles`, the project's tools/choice).
-Result<RequestInput> inputFromPreset(const project::Project& p, const project::Preset& preset);
+// The profile whose paths a request uses: the wire's own profile when the mock profile (or
+// another wire than the profile's) is asked for, else the profile itself.
+const Profile& pathsProfile(const Profile& profile, std::optional<wire::Wire> w);
 
 // Reads a structured-output reply back as a call of the forced tool (synthetic: true).
 std::optional<model::ToolCall> syntheticCall(const std::string& tool, const wire::Reply& reply);

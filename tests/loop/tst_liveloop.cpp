@@ -2,6 +2,7 @@
 // final answer through the scripted mock MCP server and through server-everything; the
 // iteration limit, step mode with edited results, stop, and the transcript of every round.
 
+#include "project/requestinput.h"
 #include "json/json.h"
 #include "loop/liveloop.h"
 #include "mcp/mockserver.h"
@@ -40,7 +41,7 @@ struct Fixture {
     }
     provider::RequestInput input(int preset = 0)
     {
-        auto in = *provider::inputFromPreset(project, project.presets[size_t(preset)]);
+        auto in = *project::requestInput(project, project.presets[size_t(preset)]);
         in.baseUrl = ss(mock.baseUrl(in.wire.value_or(in.profile.wire)));
         return in;
     }
