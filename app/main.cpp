@@ -1,11 +1,11 @@
 // Composition root. Subcommands run on a QCoreApplication (no display, no settings);
-// everything else opens the workbench.
+// everything else opens the workbench: tw::ui::runGui creates the GUI's shared services
+// (ui/services.h: one network manager, one key store, one mock provider) once, after the
+// QApplication, and hands them to the window.
 
 #include "cli/cli.h"
 
 #include <cstdio>
-#include <cstring>
-#include <string>
 
 #ifdef TOOLWIRE_WITH_UI
 #include "application.h"
@@ -13,20 +13,9 @@
 
 int main(int argc, char** argv)
 {
-    if (argc > 1) {
-        const char* first = argv[1];
-        if (std::strcmp(first, "--help") == 0 || std::strcmp(first, "-h") == 0 || std::strcmp(first, "help") == 0) {
-            const std::string text = tw::cli::usage();
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            return 0;
-        }
-        if (std::strcmp(first, "--version") == 0) {
-            std::printf("toolwire %s\n", TOOLWIRE_VERSION);
-            return 0;
-        }
-        if (tw::cli::find(QString::fromLocal8Bit(first)))
-            return tw::cli::run(argc, argv);
-    }
+    // Commands, `help [COMMAND]`, --help and --version: the command line (core/cli).
+    if (argc > 1 && tw::cli::isCommandLine(argv[1]))
+        return tw::cli::run(argc, argv);
 #ifdef TOOLWIRE_WITH_UI
     return tw::ui::runGui(argc, argv);
 #else

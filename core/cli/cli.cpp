@@ -1,64 +1,91 @@
 #include "cli/cli.h"
 
+#include "cli/args.h"
 #include "cli/io.h"
+#include "util/strings.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <variant>
+
 namespace tw::cli {
 
-// Each command lives in its own file; the table is the only place that lists them.
-int runConvert(const QStringList& args);
-int runExtract(const QStringList& args);
-int runCheck(const QStringList& args);
-int runMcp(const QStringList& args);
-int runSend(const QStringList& args);
-int runLoop(const QStringList& args);
-int runMockProvider(const QStringList& args);
+namespace {
 
-const std::vector<Command>& commands()
-{
-    static const std::vector<Command> table = {
-        {"convert", "convert --to WIRE [--choice CHOICE] FILE|-", "convert a tool list to one wire's tools (and tool_choice)", &runConvert},
-        {"extract", "extract [--wire WIRE] FILE|-", "extract tool calls, text and finish from a provider response", &runExtract},
-        {"check", "check [--emit-actual] PATH...", "run conformance corpus files (golden tests for conversions)", &runCheck},
-        {"send", "send --wire WIRE [--profile ID] [--base-url URL] [--model M] [--stream] [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT",
-         "send one request to a provider (the offline mock with --profile mock) and show what went out and came back", &runSend},
-        {"loop", "loop PROJECT [--preset NAME] [--stdio \"COMMAND ARGS...\" | --http URL] [--max-iterations N] [--base-url URL]",
-         "run a preset as a live tool loop (mock MCP server by default) until the model answers in text", &runLoop},
-        {"mcp", "mcp tools|call|serve ...", "list or call an MCP server's tools (--stdio \"CMD\" | --http URL); serve a project's mock tools", &runMcp},
-        {"mock-provider", "mock-provider [--port N] [--interval-ms MS]", "serve the built-in mock provider on 127.0.0.1 (every wire, streaming included); prints {\"port\", \"bases\"}", &runMockProvider},
-    };
-    return table;
-}
+bool isHelpFlag(const QString& a) { return a == QLatin1String("--help") || a == QLatin1String("-h"); }
 
-const Command* find(const QString& name)
+// The words after `toolwire help`: nothing, a command, or a command and its subcommand.
+int printHelp(const QStringList& topic)
 {
-    for (const Command& c : commands())
-        if (name == QLatin1String(c.name))
-            return &c;
-    return nullptr;
-}
-
-std::string usage()
-{
-    std::string s =
-        "Toolwire " TOOLWIRE_VERSION " - design and test LLM tool calls\n"
-        "\n"
-        "usage:\n"
-        "  toolwire [PROJECT]                    open the workbench (the last project, or the example)\n"
-        "  toolwire --screenshot OUT.png [PROJECT]\n"
-        "                                        render the main window (1400x900) to a PNG and exit\n"
-        "  toolwire COMMAND [ARGS]               run a command (no display needed)\n"
-        "  toolwire --help | --version\n"
-        "\n"
-        "commands:\n";
-    for (const Command& c : commands()) {
-        std::string line = "  ";
-        line += c.synopsis;
-        s += line + "\n      " + c.summary + "\n";
+    if (topic.isEmpty()) {
+        printText(usage());
+        return Ok;
     }
-    s += "\nexit codes: 0 success, 1 the operation failed, 2 usage error\n";
-    return s;
+    const Command* c = findCommand(ss(topic.first()));
+    if (!c)
+        return usageError("no command named " + ss(topic.first()), "help [COMMAND [SUBCOMMAND]]");
+    std::string path(c->name);
+    if (topic.size() > 1) {
+        const Command* sub = findSubcommand(*c, ss(topic[1]));
+        if (!sub)
+            return usageError("no command named " + path + " " + ss(topic[1]), "help [COMMAND [SUBCOMMAND]]");
+        path += " " + std::string(sub->name);
+        c = sub;
+    }
+    if (topic.size() > 2)
+        return usageError("unexpected argument " + ss(topic[2]), "help [COMMAND [SUBCOMMAND]]");
+    printText(helpText(*c, path));
+    return Ok;
+}
+
+} // namespace
+
+const Command* find(const QString& name) { return findCommand(ss(name)); }
+
+bool isCommandLine(std::string_view first)
+{
+    return first == "help" || first == "--help" || first == "-h" || first == "--version" || findCommand(first);
+}
+
+int dispatch(const QStringList& argList)
+{
+    if (argList.isEmpty() || isHelpFlag(argList.first()))
+        return printHelp({});
+    QStringList args = argList;
+    const QString name = args.takeFirst();
+    if (name == QLatin1String("help"))
+        return printHelp(args);
+    if (name == QLatin1String("--version")) {
+        printText("toolwire " TOOLWIRE_VERSION "\n");
+        return Ok;
+    }
+    const Command* c = findCommand(ss(name));
+    if (!c)
+        return usageError("unknown command: " + ss(name), "--help");
+    std::string path(c->name);
+    // A command with subcommands: the first argument picks one ("mcp call ...").
+    while (!c->subcommands.empty()) {
+        const Command* sub = args.isEmpty() ? nullptr : findSubcommand(*c, ss(args.first()));
+        if (!sub && std::any_of(args.begin(), args.end(), isHelpFlag)) { // help wins, as for any command
+            printText(helpText(*c, path));
+            return Ok;
+        }
+        std::string names;
+        for (const Command& s : c->subcommands)
+            names += (names.empty() ? "" : ", ") + std::string(s.name);
+        if (args.isEmpty())
+            return printUsageError(*c, path, path + " needs a subcommand: " + names);
+        if (!sub)
+            return printUsageError(*c, path, "unknown " + path + " subcommand " + ss(args.first()) + " (" + names + ")");
+        args.removeFirst();
+        path += " " + std::string(sub->name);
+        c = sub;
+    }
+    auto parsed = parseArgs(*c, path, args);
+    if (const int* code = std::get_if<int>(&parsed))
+        return *code;
+    return c->run(std::get<Args>(parsed));
 }
 
 int run(int argc, char** argv)
@@ -67,15 +94,7 @@ int run(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("toolwire"));
     QStringList args = QCoreApplication::arguments();
     args.removeFirst(); // program
-    const QString name = args.takeFirst();
-    const Command* c = find(name);
-    if (!c)
-        return usageError("unknown command: " + name.toStdString(), "--help");
-    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
-        printText(std::string("usage: toolwire ") + c->synopsis + "\n  " + c->summary + "\n");
-        return Ok;
-    }
-    return c->run(args);
+    return dispatch(args);
 }
 
 } // namespace tw::cli

@@ -4,31 +4,37 @@
 //  * JSON output is exactly one UTF-8 document on stdout, diagnostics go to stderr;
 //  * exit 0 success, 1 the operation ran and failed (stdout then holds
 //    {"error": {"category", "path", "message"}} or the command's object with its "error"),
-//    2 usage errors.
+//    2 usage errors (stderr names the problem — an unknown option as written, a missing
+//    value — and shows the command's synopsis; stdout stays empty).
+// Every command is a row of the command table (commands.h); its arguments are parsed the
+// same way for all of them (args.h), and every help text is generated from the table
+// (help.h).
 
-#include <QStringList>
+#include "cli/help.h"
+
+#include <QString>
 
 #include <string>
-#include <vector>
+#include <string_view>
 
 namespace tw::cli {
 
 enum Exit { Ok = 0, Failed = 1, Usage = 2 };
 
-struct Command {
-    const char* name;
-    const char* synopsis; // "convert --to WIRE [--choice CHOICE] FILE|-"
-    const char* summary;  // one line
-    int (*run)(const QStringList& args); // args after the command name
-};
-
-const std::vector<Command>& commands();
+// A top-level command by name; nullptr for anything else.
 const Command* find(const QString& name);
 
-// Runs argv[1] as a subcommand inside a QCoreApplication. Returns the exit code.
+// Whether `firstArgument` (argv[1]) is for the command line rather than the GUI: a command
+// name, "help", "--help", "-h" or "--version".
+bool isCommandLine(std::string_view firstArgument);
+
+// Runs the command line inside a QCoreApplication: `toolwire COMMAND ARGS...`,
+// `toolwire help [COMMAND [SUBCOMMAND]]`, `toolwire --help`, `toolwire --version`.
+// Returns the exit code.
 int run(int argc, char** argv);
 
-// The top-level usage text (GUI options and the subcommands that exist).
-std::string usage();
+// Runs the arguments after the program name (the first one names the command) in an
+// existing QCoreApplication. Returns the exit code.
+int dispatch(const QStringList& args);
 
 } // namespace tw::cli

@@ -2,6 +2,7 @@
 // Runs conformance corpus files: one line per failing case and last "N passed, M failed";
 // with --emit-actual one JSON line per case {"id", "actual"} instead.
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "conformance/compare.h"
@@ -13,24 +14,10 @@
 
 namespace tw::cli {
 
-namespace {
-constexpr const char* kSynopsis = "check [--emit-actual] PATH...";
-}
-
-int runCheck(const QStringList& args)
+int runCheck(const Args& args)
 {
-    bool emit = false;
-    QStringList paths;
-    for (const QString& a : args) {
-        if (a == QLatin1String("--emit-actual"))
-            emit = true;
-        else if (a.startsWith(QLatin1String("--")))
-            return usageError("unknown option " + ss(a), kSynopsis);
-        else
-            paths << a;
-    }
-    if (paths.isEmpty())
-        return usageError("no corpus file or folder given", kSynopsis);
+    const bool emit = args.isSet("emit-actual");
+    const QStringList paths = args.positionals();
 
     QStringList files;
     for (const QString& p : paths) {
@@ -42,7 +29,7 @@ int runCheck(const QStringList& args)
         } else if (fi.exists()) {
             files << p;
         } else {
-            return usageError(ss(p) + ": no such file or folder", kSynopsis);
+            return args.usageError(ss(p) + ": no such file or folder");
         }
     }
 
@@ -51,9 +38,9 @@ int runCheck(const QStringList& args)
     for (const QString& f : files) {
         auto v = readJsonInput(f);
         if (!v)
-            return usageError(v.error().message, kSynopsis);
+            return args.usageError(v.error().message);
         if (!v->isObject() || !(*v)["cases"].isArray() || !(*v)["corpus"].isString())
-            return usageError(ss(f) + ": not a conformance corpus file (an object with \"corpus\" and \"cases\")", kSynopsis);
+            return args.usageError(ss(f) + ": not a conformance corpus file (an object with \"corpus\" and \"cases\")");
         corpora.push_back(*v);
     }
 

@@ -11,6 +11,7 @@
 // Exit codes: 0 printed; 1 the conversion failed ({"error": {...}} on stdout: invalid_json
 // with line and column, a tool error, unknown_wire, unknown_tool); 2 usage.
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/toolargs.h"
@@ -23,61 +24,7 @@ namespace tw::cli {
 
 namespace {
 
-constexpr const char* kSynopsis = "convert --to WIRE [--choice CHOICE] FILE|-";
-
 constexpr std::string_view kTools = "tools"; // the output member
-
-struct Args {
-    QString to;
-    std::optional<QString> choice;
-    QString file;
-};
-
-// Splits "--opt VALUE" and "--opt=VALUE"; nullopt after printing a usage error.
-std::optional<Args> parseArgs(const QStringList& args, int& exitCode)
-{
-    Args a;
-    bool haveTo = false, haveFile = false;
-    auto bad = [&](const std::string& message) {
-        exitCode = usageError(message, kSynopsis);
-        return std::nullopt;
-    };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args[i];
-        auto value = [&](QLatin1String opt, QString& out) -> bool {
-            if (arg == opt) {
-                if (i + 1 >= args.size())
-                    return false;
-                out = args[++i];
-                return true;
-            }
-            out = arg.mid(opt.size() + 1);
-            return true;
-        };
-        if (arg == QLatin1String("--to") || arg.startsWith(QLatin1String("--to="))) {
-            if (!value(QLatin1String("--to"), a.to))
-                return bad("--to needs a wire");
-            haveTo = true;
-        } else if (arg == QLatin1String("--choice") || arg.startsWith(QLatin1String("--choice="))) {
-            QString c;
-            if (!value(QLatin1String("--choice"), c))
-                return bad("--choice needs a value");
-            a.choice = c;
-        } else if (arg.startsWith(QLatin1String("--"))) {
-            return bad("unknown option " + ss(arg));
-        } else if (haveFile) {
-            return bad("more than one input file");
-        } else {
-            a.file = arg;
-            haveFile = true;
-        }
-    }
-    if (!haveTo)
-        return bad("--to WIRE is required (openai, responses, anthropic, gemini, ollama, hermes, mcp)");
-    if (!haveFile)
-        return bad("no input file (use - for stdin)");
-    return a;
-}
 
 Error inList(Error e, const ToolListArg& where)
 {
@@ -96,33 +43,28 @@ json::Value entryName(const json::Value& item)
 
 } // namespace
 
-int runConvert(const QStringList& argList)
+int runConvert(const Args& args)
 {
-    int exitCode = Usage;
-    const auto args = parseArgs(argList, exitCode);
-    if (!args)
-        return exitCode;
-
     // The choice is checked before any input is read: a misspelt one is a usage error.
     std::optional<model::ToolChoice> choice;
     std::optional<std::vector<json::Value>> allow;
-    if (args->choice) {
-        auto c = parseChoiceArg(*args->choice);
+    if (args.isSet("choice")) {
+        auto c = parseChoiceArg(args.value("choice"));
         if (!c)
-            return c.error().category == "usage" ? usageError(c.error().message, kSynopsis) : fail(c.error());
+            return c.error().category == "usage" ? args.usageError(c.error().message) : fail(c.error());
         choice = c->choice;
         allow = c->allow;
     }
 
-    const std::string wireTag = ss(args->to);
+    // An unknown shape is the conversion failing (exit 1, unknown_wire), as in the corpus.
+    const std::string wireTag = ss(args.value("to"));
     const wire::RequestDialect* d = wire::findRequestDialect(std::string_view(wireTag));
     if (!d)
-        return fail(makeError("unknown_wire", "unknown wire " + wireTag +
-                                                  " (openai, responses, anthropic, gemini, ollama, hermes, mcp)"));
+        return fail(makeError("unknown_wire", "unknown wire " + wireTag + " (" + choiceList(ValueKind::ToolShape) + ")"));
     if (choice && !d->choiceToWire)
         return fail(makeError("unknown_wire", "the " + std::string(d->tag) + " wire has no tool choice field"));
 
-    auto input = readJsonInput(args->file);
+    auto input = readJsonInput(args.positionals().first());
     if (!input)
         return fail(input.error());
     const ToolListArg where = findToolList(*input);

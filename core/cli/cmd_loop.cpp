@@ -3,6 +3,8 @@
 // Runs the project's preset as a live tool loop: the provider (the built-in mock for the
 // mock profile), and the MCP server (the project's scripted mock tools by default).
 
+#include "project/requestinput.h"
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/mcptarget.h"
@@ -21,51 +23,13 @@
 
 namespace tw::cli {
 
-namespace {
-constexpr const char* kSynopsis =
-    "loop PROJECT [--preset NAME] [--stdio \"COMMAND ARGS...\" | --http URL] [--max-iterations N] [--base-url URL]";
-}
-
-int runLoop(const QStringList& args)
+int runLoop(const Args& args)
 {
-    McpTarget target;
-    QString preset, baseUrl, projectPath;
-    int maxIterations = -1;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& k = args[i];
-        auto value = [&](QString& into) {
-            if (i + 1 >= args.size())
-                return false;
-            into = args[++i];
-            return true;
-        };
-        bool ok = true;
-        if (k == QLatin1String("--preset"))
-            ok = value(preset);
-        else if (k == QLatin1String("--stdio"))
-            ok = value(target.stdio);
-        else if (k == QLatin1String("--http"))
-            ok = value(target.http);
-        else if (k == QLatin1String("--base-url"))
-            ok = value(baseUrl);
-        else if (k == QLatin1String("--max-iterations")) {
-            QString n;
-            ok = value(n);
-            maxIterations = n.toInt(&ok);
-            ok = ok && maxIterations >= 0;
-        } else if (k.startsWith(QLatin1String("--")))
-            return usageError("unknown option " + ss(k), kSynopsis);
-        else if (projectPath.isEmpty())
-            projectPath = k;
-        else
-            return usageError("unexpected argument " + ss(k), kSynopsis);
-        if (!ok)
-            return usageError(ss(k) + " needs a valid value", kSynopsis);
-    }
-    if (projectPath.isEmpty())
-        return usageError("a PROJECT is required", kSynopsis);
-    if (!target.stdio.isEmpty() && !target.http.isEmpty())
-        return usageError("give at most one of --stdio and --http", kSynopsis);
+    const McpTarget target{args.value("stdio"), args.value("http")}; // at most one: the parser checked
+    const QString preset = args.value("preset");
+    const QString baseUrl = args.value("base-url");
+    const QString projectPath = args.positionals().first();
+    const std::optional<long long> maxIterations = args.integer("max-iterations"); // checked: 0..INT_MAX
 
     auto project = project::load(projectPath);
     if (!project)
@@ -79,9 +43,9 @@ int runLoop(const QStringList& args)
             if (qs(p.name) == preset)
                 chosen = &p;
         if (!chosen)
-            return usageError("no preset named " + ss(preset), kSynopsis);
+            return args.usageError("no preset named " + ss(preset));
     }
-    auto in = provider::inputFromPreset(*project, *chosen);
+    auto in = project::requestInput(*project, *chosen);
     if (!in)
         return fail(in.error());
     if (!baseUrl.isEmpty())
@@ -115,8 +79,8 @@ int runLoop(const QStringList& args)
 
     const provider::ResolvedKey key = provider::keyFromEnvironment(in->profile);
     loop::LiveLoop live(&nam, &client, *in, key.key);
-    if (maxIterations >= 0)
-        live.setMaxIterations(maxIterations);
+    if (maxIterations)
+        live.setMaxIterations(int(*maxIterations));
     QEventLoop wait;
     loop::Outcome outcome;
     QObject::connect(&live, &loop::LiveLoop::finished, &wait, [&](const loop::Outcome& o) {

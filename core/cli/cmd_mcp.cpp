@@ -1,5 +1,6 @@
 // toolwire mcp tools|call|serve — talk to an MCP server, or be the project's mock server.
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/mcptarget.h"
@@ -22,38 +23,6 @@ namespace tw::cli {
 
 namespace {
 
-constexpr const char* kSynopsis =
-    "mcp tools (--stdio \"COMMAND ARGS...\" | --http URL)\n"
-    "       toolwire mcp call (--stdio \"COMMAND ARGS...\" | --http URL) TOOL [ARGUMENTS_JSON]\n"
-    "       toolwire mcp serve PROJECT";
-
-using Target = McpTarget;
-
-std::optional<Target> parseTarget(const QStringList& args, int& usage)
-{
-    Target t;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == QLatin1String("--stdio") || a == QLatin1String("--http")) {
-            if (i + 1 >= args.size()) {
-                usage = usageError(ss(a) + " needs a value", kSynopsis);
-                return std::nullopt;
-            }
-            (a == QLatin1String("--stdio") ? t.stdio : t.http) = args[++i];
-        } else if (a.startsWith(QLatin1String("--"))) {
-            usage = usageError("unknown option " + ss(a), kSynopsis);
-            return std::nullopt;
-        } else {
-            t.rest << a;
-        }
-    }
-    if (t.stdio.isEmpty() == t.http.isEmpty()) {
-        usage = usageError("give exactly one of --stdio or --http", kSynopsis);
-        return std::nullopt;
-    }
-    return t;
-}
-
 void closeAndWait(mcp::Client& client)
 {
     QEventLoop loop;
@@ -63,19 +32,16 @@ void closeAndWait(mcp::Client& client)
     loop.exec();
 }
 
-int runClient(const QStringList& args, bool call)
+// tools and call: the parser has checked that exactly one of --stdio and --http is given.
+int runClient(const Args& args, bool call)
 {
-    int usage = 0;
-    auto target = parseTarget(args, usage);
-    if (!target)
-        return usage;
-    if (call && (target->rest.isEmpty() || target->rest.size() > 2))
-        return usageError("mcp call needs TOOL and optionally ARGUMENTS_JSON", kSynopsis);
-    if (!call && !target->rest.isEmpty())
-        return usageError("unexpected argument " + ss(target->rest.first()), kSynopsis);
+    const McpTarget target{args.value("stdio"), args.value("http")};
+    if (target.stdio.isEmpty() && target.http.isEmpty()) // given, but empty
+        return args.usageError("give one of --stdio or --http");
+    const QStringList& rest = args.positionals(); // call: TOOL [ARGUMENTS_JSON]
     json::Value arguments = json::Value::emptyObject();
-    if (call && target->rest.size() == 2) {
-        const std::string text = ss(target->rest[1]);
+    if (call && rest.size() == 2) {
+        const std::string text = ss(rest[1]);
         auto v = json::parse(text);
         if (!v)
             return fail(json::toError(v.error(), "ARGUMENTS_JSON"));
@@ -85,7 +51,7 @@ int runClient(const QStringList& args, bool call)
     }
     QNetworkAccessManager nam;
     Error err;
-    auto transport = makeTransport(*target, &nam, &err);
+    auto transport = makeTransport(target, &nam, &err);
     if (!transport)
         return fail(err);
     mcp::Client client(std::move(transport));
@@ -95,7 +61,7 @@ int runClient(const QStringList& args, bool call)
     });
     if (auto ready = mcp::awaitReady(client); !ready)
         return fail(ready.error());
-    Result<json::Value> r = call ? mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(ss(target->rest[0]), arguments, cb); })
+    Result<json::Value> r = call ? mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(ss(rest[0]), arguments, cb); })
                                  : mcp::await(client, [&](mcp::Client::Callback cb) { client.listTools(cb); });
     closeAndWait(client);
     if (!r)
@@ -106,15 +72,19 @@ int runClient(const QStringList& args, bool call)
     return Ok;
 }
 
-int runServe(const QStringList& args)
+} // namespace
+
+int runMcpTools(const Args& args) { return runClient(args, false); }
+int runMcpCall(const Args& args) { return runClient(args, true); }
+
+int runMcpServe(const Args& args)
 {
-    if (args.size() != 1)
-        return usageError("mcp serve needs exactly one PROJECT", kSynopsis);
-    auto project = project::load(args[0]);
+    const QString path = args.positionals().first();
+    auto project = project::load(path);
     if (!project)
         return fail(project.error());
     mcp::MockServer server(project->tools, project->mockTools);
-    diag("toolwire: serving " + std::to_string(project->tools.size()) + " mock tools of " + ss(args[0]) + " over stdio");
+    diag("toolwire: serving " + std::to_string(project->tools.size()) + " mock tools of " + ss(path) + " over stdio");
     std::string line;
     // A stdio server answers one request at a time, in order; blocking reads are fine here.
     while (std::getline(std::cin, line)) {
@@ -141,23 +111,6 @@ int runServe(const QStringList& args)
         std::fflush(stdout);
     }
     return Ok;
-}
-
-} // namespace
-
-int runMcp(const QStringList& args)
-{
-    if (args.isEmpty())
-        return usageError("mcp needs a subcommand: tools, call or serve", kSynopsis);
-    const QString sub = args.first();
-    const QStringList rest = args.mid(1);
-    if (sub == QLatin1String("tools"))
-        return runClient(rest, false);
-    if (sub == QLatin1String("call"))
-        return runClient(rest, true);
-    if (sub == QLatin1String("serve"))
-        return runServe(rest);
-    return usageError("unknown mcp subcommand " + ss(sub), kSynopsis);
 }
 
 } // namespace tw::cli

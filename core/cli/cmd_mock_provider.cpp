@@ -1,5 +1,6 @@
 // toolwire mock-provider — serve the built-in mock provider on 127.0.0.1 until killed.
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "json/json.h"
@@ -10,38 +11,11 @@
 
 namespace tw::cli {
 
-namespace {
-constexpr const char* kSynopsis = "mock-provider [--port N] [--interval-ms MS]";
-
-// A whole number in [min, max], or nullopt.
-std::optional<int> intArg(const QString& s, int min, int max)
+int runMockProvider(const Args& args)
 {
-    bool ok = false;
-    const int v = s.toInt(&ok);
-    if (!ok || v < min || v > max)
-        return std::nullopt;
-    return v;
-}
-} // namespace
-
-int runMockProvider(const QStringList& args)
-{
-    int port = 0;
-    int intervalMs = 0;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        const bool isPort = a == QLatin1String("--port");
-        if (isPort || a == QLatin1String("--interval-ms")) {
-            if (i + 1 >= args.size())
-                return usageError(ss(a) + " needs a value", kSynopsis);
-            const auto v = isPort ? intArg(args[++i], 0, 65535) : intArg(args[++i], 0, 60000);
-            if (!v)
-                return usageError(ss(a) + (isPort ? " must be a port number (0-65535)" : " must be 0-60000 milliseconds"), kSynopsis);
-            (isPort ? port : intervalMs) = *v;
-        } else {
-            return usageError("unexpected argument " + ss(a), kSynopsis);
-        }
-    }
+    // Both have defaults in the table, and the parser has checked them against its bounds.
+    const int port = int(*args.integer("port"));
+    const int intervalMs = int(*args.integer("interval-ms"));
 
     provider::MockProvider mock;
     mock.setEventIntervalMs(intervalMs);
@@ -49,7 +23,7 @@ int runMockProvider(const QStringList& args)
         return fail(makeError("transport", "cannot listen on 127.0.0.1:" + std::to_string(port) + ": " + ss(mock.errorString())));
     // One line, so that a caller can read the document and keep the pipe open.
     printJson(json::Value{{"port", static_cast<int>(mock.port())}, {"bases", mock.bases()}}, false);
-    diag("toolwire: mock provider on " + ss(mock.baseUrl(wire::Wire::Anthropic)) + " (Ctrl+C to stop)");
+    diag("toolwire: mock provider on " + ss(mock.baseUrl(wire::kAllWires[0])) + " (Ctrl+C to stop)");
     return QCoreApplication::exec();
 }
 

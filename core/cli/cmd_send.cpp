@@ -1,8 +1,10 @@
-// toolwire send --wire WIRE [--profile ID] [--base-url URL] [--model M] [--stream]
-//               [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT
+// toolwire send [--wire WIRE] [--profile ID] [--base-url URL] [--url-var NAME=VALUE]... [--model M]
+//               [--stream] [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT
+// (one of --wire and --profile at least; the options are the "send" row of commands.cpp)
 // Builds the request through the dialects, sends it (the built-in mock provider when the
 // profile is "mock"), and prints what went out (key redacted) and what came back.
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/toolargs.h"
@@ -14,80 +16,16 @@
 #include "provider/mockprovider.h"
 #include "util/strings.h"
 #include "wire/common_request.h"
+#include "wire/wire.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 
+#include <algorithm>
+
 namespace tw::cli {
 
 namespace {
-
-constexpr const char* kSynopsis =
-    "send --wire WIRE [--profile ID] [--base-url URL] [--model M] [--stream] [--tools FILE] [--choice CHOICE]\n"
-    "       [--system TEXT] [--max-tokens N] --message TEXT";
-
-struct Args {
-    QString wire, profile, baseUrl, model, tools, choice, system, message;
-    long long maxTokens = 1024;
-    bool stream = false;
-};
-
-std::optional<Args> parseArgs(const QStringList& args, int& code)
-{
-    Args a;
-    bool haveMessage = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& k = args[i];
-        if (k == QLatin1String("--stream")) {
-            a.stream = true;
-            continue;
-        }
-        QString* target = nullptr;
-        if (k == QLatin1String("--wire"))
-            target = &a.wire;
-        else if (k == QLatin1String("--profile"))
-            target = &a.profile;
-        else if (k == QLatin1String("--base-url"))
-            target = &a.baseUrl;
-        else if (k == QLatin1String("--model"))
-            target = &a.model;
-        else if (k == QLatin1String("--tools"))
-            target = &a.tools;
-        else if (k == QLatin1String("--choice"))
-            target = &a.choice;
-        else if (k == QLatin1String("--system"))
-            target = &a.system;
-        else if (k == QLatin1String("--message"))
-            target = &a.message;
-        else if (k == QLatin1String("--max-tokens")) {
-            bool ok = false;
-            if (i + 1 >= args.size() || (a.maxTokens = args[++i].toLongLong(&ok), !ok) || a.maxTokens <= 0) {
-                code = usageError("--max-tokens needs a positive integer", kSynopsis);
-                return std::nullopt;
-            }
-            continue;
-        } else {
-            code = usageError("unknown argument " + ss(k), kSynopsis);
-            return std::nullopt;
-        }
-        if (i + 1 >= args.size()) {
-            code = usageError(ss(k) + " needs a value", kSynopsis);
-            return std::nullopt;
-        }
-        *target = args[++i];
-        if (target == &a.message)
-            haveMessage = true;
-    }
-    if (a.wire.isEmpty() && a.profile.isEmpty()) {
-        code = usageError("--wire is required", kSynopsis);
-        return std::nullopt;
-    }
-    if (!haveMessage) {
-        code = usageError("--message is required", kSynopsis);
-        return std::nullopt;
-    }
-    return a;
-}
 
 json::Value headersJson(const net::HeaderList& h)
 {
@@ -97,35 +35,50 @@ json::Value headersJson(const net::HeaderList& h)
     return std::move(b).build();
 }
 
+// --url-var values in order of first appearance; a later value of a name wins (the parser
+// has checked that each is NAME=VALUE).
+provider::UrlVarValues urlVarsOf(const QStringList& assignments)
+{
+    provider::UrlVarValues out;
+    for (const QString& item : assignments) {
+        const qsizetype eq = item.indexOf(QLatin1Char('='));
+        const std::string name = ss(item.left(eq));
+        const std::string value = ss(item.mid(eq + 1));
+        auto same = std::find_if(out.begin(), out.end(), [&](const auto& v) { return v.first == name; });
+        if (same != out.end())
+            same->second = value;
+        else
+            out.emplace_back(name, value);
+    }
+    return out;
+}
+
 } // namespace
 
-int runSend(const QStringList& argList)
+int runSend(const Args& args)
 {
-    int code = Usage;
-    auto args = parseArgs(argList, code);
-    if (!args)
-        return code;
-
-    const std::string profileId = ss(args->profile.isEmpty() ? args->wire : args->profile);
+    const QString wireTag = args.value("wire");
+    const QString profileArg = args.value("profile");
+    if (wireTag.isEmpty() && profileArg.isEmpty())
+        return args.usageError("--wire is required (or --profile)");
+    const std::string profileId = ss(profileArg.isEmpty() ? wireTag : profileArg); // the profile named like the wire
     const provider::Profile* profile = provider::findProfile(profileId);
     if (!profile)
-        return usageError("unknown profile " + profileId, kSynopsis);
+        return args.usageError("unknown profile " + profileId);
     provider::RequestInput in;
     in.profile = *profile;
-    if (!args->wire.isEmpty()) {
-        auto w = wire::fromName(ss(args->wire));
-        if (!w)
-            return usageError("unknown wire " + ss(args->wire) + " (openai, responses, anthropic, gemini, ollama, hermes)", kSynopsis);
-        in.wire = *w;
-    }
-    in.baseUrl = ss(args->baseUrl);
-    in.model = args->model.isEmpty() ? profile->defaultModel : ss(args->model);
-    in.system = ss(args->system);
-    in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", ss(args->message)}}});
-    in.maxTokens = args->maxTokens;
-    in.stream = args->stream;
-    if (!args->tools.isEmpty()) {
-        auto v = readJsonInput(args->tools);
+    if (!wireTag.isEmpty())
+        in.wire = wire::fromName(ss(wireTag)); // the parser has checked the tag
+    in.baseUrl = ss(args.value("base-url"));
+    in.urlVars = urlVarsOf(args.values("url-var"));
+    const QString model = args.value("model");
+    in.model = model.isEmpty() ? profile->defaultModel : ss(model);
+    in.system = ss(args.value("system"));
+    in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", ss(args.value("message"))}}});
+    in.maxTokens = *args.integer("max-tokens"); // the table's default when absent
+    in.stream = args.isSet("stream");
+    if (const QString tools = args.value("tools"); !tools.isEmpty()) {
+        auto v = readJsonInput(tools);
         if (!v)
             return fail(v.error());
         const json::Value* list = findToolList(*v).list;
@@ -133,10 +86,10 @@ int runSend(const QStringList& argList)
             return fail(makeError("malformed_input", "--tools: expected a tool list, {\"tools\": [...]} or a tools/list response"));
         in.tools.assign(list->items().begin(), list->items().end());
     }
-    if (!args->choice.isEmpty()) {
-        auto c = parseChoiceArg(args->choice);
+    if (const QString choice = args.value("choice"); !choice.isEmpty()) {
+        auto c = parseChoiceArg(choice);
         if (!c)
-            return c.error().category == "usage" ? usageError(c.error().message, kSynopsis) : fail(c.error());
+            return c.error().category == "usage" ? args.usageError(c.error().message) : fail(c.error());
         in.choice.type = std::string(model::typeName(c->choice.type()));
         if (c->choice.type() == model::ToolChoice::Type::Tool)
             in.choice.name = std::string(c->choice.name().str());

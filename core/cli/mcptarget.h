@@ -4,7 +4,7 @@
 #include "mcp/transport.h"
 #include "result.h"
 
-#include <QStringList>
+#include <QString>
 
 #include <memory>
 
@@ -15,7 +15,6 @@ namespace tw::cli {
 struct McpTarget {
     QString stdio;
     QString http;
-    QStringList rest; // the other arguments, in order
 };
 
 // nullptr with *err set when the target is unusable (bad command line, not an http URL).

@@ -1,11 +1,44 @@
 // The command-line contract, exercised on the real binary: --help/--version, exit codes,
-// one JSON document on stdout, check's summary line, and --screenshot.
+// one JSON document on stdout, check's summary line, and --screenshot; and the one parsing
+// behaviour every command shares (core/cli/args.h): an unknown option or a missing value is a
+// usage error that names it, every command has --help and `toolwire help CMD`, and wire
+// lists in help and errors are the registry's.
 
 #include <QDir>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace {
+
+// Every command as its words, with arguments that satisfy its required positionals (so that
+// what a row checks is the option handling, not a missing argument).
+struct CommandCase {
+    const char* row;
+    QStringList words;
+    QStringList satisfied; // arguments the command accepts, apart from options
+};
+
+QList<CommandCase> commandCases()
+{
+    const QString project = QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire");
+    const QString stdio = QStringLiteral("--stdio");
+    return {
+        {"convert", {QStringLiteral("convert")}, {QStringLiteral("--to"), QStringLiteral("mcp"), QStringLiteral("-")}},
+        {"extract", {QStringLiteral("extract")}, {QStringLiteral("-")}},
+        {"check", {QStringLiteral("check")}, {QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/data/conformance")}},
+        {"send", {QStringLiteral("send")}, {QStringLiteral("--profile"), QStringLiteral("mock"), QStringLiteral("--message"), QStringLiteral("hi")}},
+        {"loop", {QStringLiteral("loop")}, {project}},
+        {"mcp_tools", {QStringLiteral("mcp"), QStringLiteral("tools")}, {stdio, QStringLiteral("true")}},
+        {"mcp_call", {QStringLiteral("mcp"), QStringLiteral("call")}, {stdio, QStringLiteral("true"), QStringLiteral("get_weather")}},
+        {"mcp_serve", {QStringLiteral("mcp"), QStringLiteral("serve")}, {project}},
+        {"mock_provider", {QStringLiteral("mock-provider")}, {}},
+    };
+}
+
+} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -78,6 +111,169 @@ private Q_SLOTS:
             QVERIFY(line.contains("\"actual\":"));
         }
     }
+    void unknownOptionNamesIt_data()
+    {
+        QTest::addColumn<QStringList>("words");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("named");
+        for (const CommandCase& c : commandCases()) {
+            QTest::newRow(c.row) << c.words << c.satisfied + QStringList{QStringLiteral("--no-such-option")}
+                                 << QStringLiteral("--no-such-option");
+            QTest::addRow("%s/before_the_arguments", c.row)
+                << c.words << QStringList{QStringLiteral("--bogus=1")} + c.satisfied << QStringLiteral("--bogus");
+        }
+        QTest::newRow("single_dash") << QStringList{QStringLiteral("extract")} << QStringList{QStringLiteral("-Z"), QStringLiteral("-")}
+                                     << QStringLiteral("-Z");
+    }
+    void unknownOptionNamesIt()
+    {
+        QFETCH(QStringList, words);
+        QFETCH(QStringList, args);
+        QFETCH(QString, named);
+        const Run r = run(words + args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(r.err.contains(QByteArray("unknown option " + named.toUtf8() + "\n")), r.err.constData());
+        QVERIFY2(r.err.contains(QByteArray("usage: toolwire " + words.join(QLatin1Char(' ')).toUtf8() + " ")), r.err.constData());
+    }
+
+    void missingValueNamesTheOption_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("option");
+        QTest::newRow("convert") << QStringList{QStringLiteral("convert"), QStringLiteral("-"), QStringLiteral("--to")} << QStringLiteral("--to");
+        QTest::newRow("extract") << QStringList{QStringLiteral("extract"), QStringLiteral("-"), QStringLiteral("--wire")} << QStringLiteral("--wire");
+        QTest::newRow("send") << QStringList{QStringLiteral("send"), QStringLiteral("--profile"), QStringLiteral("mock"), QStringLiteral("--message")}
+                              << QStringLiteral("--message");
+        QTest::newRow("loop") << QStringList{QStringLiteral("loop"), QStringLiteral("p.toolwire"), QStringLiteral("--max-iterations")}
+                              << QStringLiteral("--max-iterations");
+        QTest::newRow("mcp_call") << QStringList{QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("tool"), QStringLiteral("--http")}
+                                  << QStringLiteral("--http");
+        QTest::newRow("mock_provider") << QStringList{QStringLiteral("mock-provider"), QStringLiteral("--port")} << QStringLiteral("--port");
+    }
+    void missingValueNamesTheOption()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, option);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(QByteArray("toolwire: " + option.toUtf8() + " needs a value")), r.err.constData());
+        QVERIFY2(r.err.contains(QByteArray("usage: toolwire " + args.first().toUtf8())), r.err.constData());
+    }
+
+    // The other usage errors the parser finds on its own, for every command alike.
+    void parserUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString project = QStringLiteral("p.toolwire");
+        QTest::newRow("value_for_a_switch") << QStringList{QStringLiteral("check"), QStringLiteral("--emit-actual=yes"), QStringLiteral("x")}
+                                            << QStringLiteral("--emit-actual");
+        QTest::newRow("integer_out_of_range") << QStringList{QStringLiteral("mock-provider"), QStringLiteral("--port"), QStringLiteral("70000")}
+                                              << QStringLiteral("--port needs a whole number from 0 to 65535, got '70000'");
+        QTest::newRow("not_an_integer") << QStringList{QStringLiteral("loop"), project, QStringLiteral("--max-iterations=many")}
+                                        << QStringLiteral("--max-iterations needs a whole number");
+        QTest::newRow("required_option") << QStringList{QStringLiteral("send"), QStringLiteral("--profile"), QStringLiteral("mock")}
+                                         << QStringLiteral("--message TEXT is required");
+        QTest::newRow("required_group") << QStringList{QStringLiteral("mcp"), QStringLiteral("tools")}
+                                        << QStringLiteral("give one of --stdio or --http");
+        QTest::newRow("exclusive_group") << QStringList{QStringLiteral("loop"), project, QStringLiteral("--stdio"), QStringLiteral("x"),
+                                                        QStringLiteral("--http"), QStringLiteral("http://127.0.0.1:1/")}
+                                         << QStringLiteral("give only one of --stdio or --http");
+        QTest::newRow("missing_argument") << QStringList{QStringLiteral("mcp"), QStringLiteral("serve")} << QStringLiteral("missing PROJECT");
+        QTest::newRow("extra_argument") << QStringList{QStringLiteral("mock-provider"), QStringLiteral("extra")}
+                                        << QStringLiteral("unexpected argument extra");
+        QTest::newRow("no_subcommand") << QStringList{QStringLiteral("mcp")} << QStringLiteral("mcp needs a subcommand: tools, call, serve");
+        QTest::newRow("unknown_subcommand") << QStringList{QStringLiteral("mcp"), QStringLiteral("list")}
+                                            << QStringLiteral("unknown mcp subcommand list");
+    }
+    void parserUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains(QByteArray("usage: toolwire " + args.first().toUtf8())), r.err.constData());
+    }
+
+    // `CMD --help`, `CMD -h` and `help CMD` print the same text, generated from the table.
+    void commandHelp_data()
+    {
+        QTest::addColumn<QStringList>("words");
+        QTest::addColumn<QStringList>("mentions");
+        const QHash<QString, QStringList> mentions = {
+            {QStringLiteral("convert"), {QStringLiteral("--to WIRE"), QStringLiteral("--choice CHOICE"), QStringLiteral("FILE|-")}},
+            {QStringLiteral("extract"), {QStringLiteral("--wire WIRE"), QStringLiteral("FILE|-")}},
+            {QStringLiteral("check"), {QStringLiteral("--emit-actual"), QStringLiteral("PATH")}},
+            {QStringLiteral("send"), {QStringLiteral("--url-var NAME=VALUE"), QStringLiteral("--max-tokens N"), QStringLiteral("--message TEXT")}},
+            {QStringLiteral("loop"), {QStringLiteral("--preset NAME"), QStringLiteral("--max-iterations N"), QStringLiteral("PROJECT")}},
+            {QStringLiteral("mcp tools"), {QStringLiteral("--stdio \"COMMAND ARGS...\""), QStringLiteral("--http URL")}},
+            {QStringLiteral("mcp call"), {QStringLiteral("TOOL"), QStringLiteral("ARGUMENTS_JSON")}},
+            {QStringLiteral("mcp serve"), {QStringLiteral("PROJECT")}},
+            {QStringLiteral("mock-provider"), {QStringLiteral("--port N"), QStringLiteral("--interval-ms MS")}},
+        };
+        for (const CommandCase& c : commandCases())
+            QTest::newRow(c.row) << c.words << mentions.value(c.words.join(QLatin1Char(' '))) + QStringList{QStringLiteral("-h, --help")};
+        QTest::newRow("mcp") << QStringList{QStringLiteral("mcp")}
+                             << QStringList{QStringLiteral("commands:"), QStringLiteral("tools"), QStringLiteral("call"), QStringLiteral("serve")};
+    }
+    void commandHelp()
+    {
+        QFETCH(QStringList, words);
+        QFETCH(QStringList, mentions);
+        const Run viaFlag = run(words + QStringList{QStringLiteral("--help")});
+        QCOMPARE(viaFlag.code, 0);
+        QVERIFY(viaFlag.err.isEmpty());
+        QVERIFY2(viaFlag.out.startsWith(QByteArray("usage: toolwire " + words.join(QLatin1Char(' ')).toUtf8() + " ")), viaFlag.out.constData());
+        for (const QString& m : mentions)
+            QVERIFY2(viaFlag.out.contains(m.toUtf8()), qPrintable(m));
+        QVERIFY(viaFlag.out.contains("exit codes: 0 success, 1 the operation failed, 2 usage error"));
+        QCOMPARE(run(words + QStringList{QStringLiteral("-h")}).out, viaFlag.out);
+        const Run viaHelp = run(QStringList{QStringLiteral("help")} + words);
+        QCOMPARE(viaHelp.code, 0);
+        QCOMPARE(viaHelp.out, viaFlag.out);
+        // Help wins over whatever else is on the line, as it always has.
+        QCOMPARE(run(words + QStringList{QStringLiteral("--no-such-option"), QStringLiteral("--help")}).code, 0);
+    }
+
+    void helpWithoutCommand()
+    {
+        const Run help = run({QStringLiteral("help")});
+        QCOMPARE(help.code, 0);
+        QCOMPARE(help.out, run({QStringLiteral("--help")}).out);
+        const Run unknown = run({QStringLiteral("help"), QStringLiteral("no-such-command")});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY(unknown.out.isEmpty());
+        QVERIFY(unknown.err.contains("no-such-command"));
+    }
+
+    // The wires in help texts and errors are the registry's: the top-level list, every tag in
+    // a command's value list with its description, and the list in an unknown-wire error.
+    void wireListsComeFromTheRegistry()
+    {
+        const Run top = run({QStringLiteral("--help")});
+        static const QRegularExpression line(QStringLiteral("^wires \\(WIRE\\): (.+)$"), QRegularExpression::MultilineOption);
+        const auto m = line.match(QString::fromUtf8(top.out));
+        QVERIFY2(m.hasMatch(), top.out.constData());
+        const QString list = m.captured(1);
+        const QStringList tags = list.split(QStringLiteral(", "));
+        QVERIFY(tags.size() >= 2);
+        for (const QString& cmd : {QStringLiteral("extract"), QStringLiteral("send"), QStringLiteral("convert")}) {
+            const QString help = QString::fromUtf8(run({cmd, QStringLiteral("--help")}).out);
+            for (const QString& tag : tags)
+                QVERIFY2(help.contains(QRegularExpression(QStringLiteral("\n  %1 +\\S").arg(tag))), qPrintable(cmd + u' ' + tag));
+        }
+        const Run bad = run({QStringLiteral("extract"), QStringLiteral("--wire"), QStringLiteral("no-such-wire"), QStringLiteral("-")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QByteArray("unknown wire 'no-such-wire' (" + list.toUtf8() + ")")), bad.err.constData());
+        const Run noTarget = run({QStringLiteral("convert"), QStringLiteral("-")});
+        QCOMPARE(noTarget.code, 2);
+        QVERIFY2(noTarget.err.contains(QByteArray("--to WIRE is required (" + list.toUtf8() + ", ")), noTarget.err.constData());
+    }
+
     void screenshot()
     {
         QTemporaryDir dir;

@@ -1,0 +1,206 @@
+#include "cli/commands.h"
+
+#include "wire/dialect.h"
+#include "wire/registry.h"
+
+#include <limits>
+
+namespace tw::cli {
+
+// Each command lives in its own file; this table is the only place that lists them.
+int runConvert(const Args& args);
+int runExtract(const Args& args);
+int runCheck(const Args& args);
+int runSend(const Args& args);
+int runLoop(const Args& args);
+int runMcpTools(const Args& args);
+int runMcpCall(const Args& args);
+int runMcpServe(const Args& args);
+int runMockProvider(const Args& args);
+
+namespace {
+
+using K = ValueKind;
+constexpr long long kNoLimit = -1; // Option::max below Option::min: no upper bound
+constexpr long long kIntMax = std::numeric_limits<int>::max();
+
+// Plain tables, one per command; each Option names its fields so a row reads on its own.
+constexpr Option kConvertOptions[] = {
+    {.name = "to", .valueName = "WIRE", .description = "the tool shape to write: a wire, or a tool shape that is no wire",
+     .kind = K::ToolShape, .required = true},
+    {.name = "choice", .valueName = "CHOICE",
+     .description = "also write the wire's tool-choice field: auto, none, required, any, a JSON choice, or "
+                    "{\"mode\", \"tools\"}, whose allow-list also filters the tools",
+     .kind = K::Choice},
+};
+constexpr Positional kConvertArgs[] = {
+    {"FILE|-", "the tool list: a JSON array, {\"tools\": [...]} or a tools/list result; - reads stdin", K::Input, Arity::One},
+};
+
+constexpr Option kExtractOptions[] = {
+    {.name = "wire", .valueName = "WIRE",
+     .description = "read the reply as this wire (default: told from the body or the first event)", .kind = K::Wire},
+};
+constexpr Positional kExtractArgs[] = {
+    {"FILE|-", "the reply as received: a JSON body, an event stream, NDJSON, or model text; - reads stdin", K::Input, Arity::One},
+};
+
+constexpr Option kCheckOptions[] = {
+    {.name = "emit-actual", .description = "print one JSON line {\"id\", \"actual\"} per case instead of the failures and the summary"},
+};
+constexpr Positional kCheckArgs[] = {
+    {"PATH", "a corpus file, or a folder whose *.json files are corpus files", K::Path, Arity::Many},
+};
+
+constexpr Option kSendOptions[] = {
+    {.name = "wire", .valueName = "WIRE", .description = "the wire to speak (default: the profile's)", .kind = K::Wire},
+    {.name = "profile", .valueName = "ID",
+     .description = "the provider profile (default: the one named like the wire); mock answers offline on 127.0.0.1",
+     .kind = K::Profile},
+    {.name = "base-url", .valueName = "URL",
+     .description = "the provider's base URL instead of the profile's (mock: the built-in mock provider)", .kind = K::Url},
+    {.name = "url-var", .valueName = "NAME=VALUE",
+     .description = "a variable of the profile's URL, e.g. region=eu-west-1; a later value of a name wins",
+     .kind = K::Assignment, .repeatable = true},
+    {.name = "model", .valueName = "M", .description = "the model (default: the profile's)", .kind = K::Text},
+    {.name = "stream", .description = "ask for a streamed reply and show its events"},
+    {.name = "tools", .valueName = "FILE", .description = "the tools to offer: a JSON array, {\"tools\": [...]} or a tools/list result",
+     .kind = K::File},
+    {.name = "choice", .valueName = "CHOICE",
+     .description = "the tool choice: auto, none, required, any, a JSON choice, or {\"mode\", \"tools\"} with an allow-list",
+     .kind = K::Choice},
+    {.name = "system", .valueName = "TEXT", .description = "the system prompt", .kind = K::Text},
+    {.name = "max-tokens", .valueName = "N", .description = "the reply's token limit", .kind = K::Integer, .min = 1,
+     .max = kNoLimit, .defaultValue = "1024"},
+    {.name = "message", .valueName = "TEXT", .description = "the user message", .kind = K::Text, .required = true},
+};
+
+constexpr Option kLoopOptions[] = {
+    {.name = "preset", .valueName = "NAME", .description = "the request preset to run (default: the first)", .kind = K::Preset},
+    {.name = "stdio", .valueName = "\"COMMAND ARGS...\"",
+     .description = "talk to this MCP server over stdio instead of the project's mock tools", .kind = K::CommandLine,
+     .group = "server"},
+    {.name = "http", .valueName = "URL",
+     .description = "talk to this MCP server over Streamable HTTP instead of the project's mock tools", .kind = K::Url,
+     .group = "server"},
+    {.name = "max-iterations", .valueName = "N", .description = "stop after N model turns", .kind = K::Integer, .min = 0,
+     .max = kIntMax},
+    {.name = "base-url", .valueName = "URL", .description = "the provider's base URL instead of the preset's", .kind = K::Url},
+};
+constexpr Positional kProjectArg[] = {
+    {"PROJECT", "a .toolwire project file", K::Project, Arity::One},
+};
+
+// The MCP server a client subcommand talks to.
+constexpr Option kMcpServerOptions[] = {
+    {.name = "stdio", .valueName = "\"COMMAND ARGS...\"", .description = "start this MCP server and talk to it over stdio",
+     .kind = K::CommandLine, .required = true, .group = "server"},
+    {.name = "http", .valueName = "URL", .description = "talk to the MCP server at this Streamable HTTP endpoint", .kind = K::Url,
+     .required = true, .group = "server"},
+};
+constexpr Positional kMcpCallArgs[] = {
+    {"TOOL", "the tool to call", K::ToolName, Arity::One},
+    {"ARGUMENTS_JSON", "the arguments, a JSON object (default {})", K::Json, Arity::Optional},
+};
+constexpr Command kMcpCommands[] = {
+    {.name = "tools", .summary = "list an MCP server's tools (tools/list)", .options = kMcpServerOptions,
+     .run = &runMcpTools, .details = "prints the tools/list result"},
+    {.name = "call", .summary = "call one tool of an MCP server (tools/call)", .options = kMcpServerOptions,
+     .positionals = kMcpCallArgs, .run = &runMcpCall,
+     .details = "prints the tools/call result; exit 1 when it is an error (isError)"},
+    {.name = "serve", .summary = "serve a project's mock tools as an MCP server over stdio", .positionals = kProjectArg,
+     .run = &runMcpServe, .details = "reads JSON-RPC requests on stdin, one a line, and answers on stdout until stdin closes"},
+};
+
+constexpr Option kMockProviderOptions[] = {
+    {.name = "port", .valueName = "N", .description = "the port to listen on, 0 for any free port", .kind = K::Integer,
+     .min = 0, .max = 65535, .defaultValue = "0"},
+    {.name = "interval-ms", .valueName = "MS", .description = "the pause between stream events, in milliseconds",
+     .kind = K::Integer, .min = 0, .max = 60000, .defaultValue = "0"},
+};
+
+constexpr Command kCommands[] = {
+    {.name = "convert", .summary = "convert a tool list to one wire's tools (and tool_choice)", .options = kConvertOptions,
+     .positionals = kConvertArgs, .run = &runConvert,
+     .details = "prints {\"tools\": [...]}, followed by the wire's tool-choice field when --choice is given; exit 1 "
+                "with {\"error\": {...}} when the conversion fails"},
+    {.name = "extract", .summary = "extract tool calls, text and finish from a provider response", .options = kExtractOptions,
+     .positionals = kExtractArgs, .run = &runExtract,
+     .details = "prints one object {\"wire\", \"calls\", \"text\", \"finish\", \"raw_finish\", \"refusal\", \"server_tools\", "
+                "\"error\"}; exit 1 when the reply carries an error (the object is printed all the same)"},
+    {.name = "check", .summary = "run conformance corpus files (golden tests for conversions)", .options = kCheckOptions,
+     .positionals = kCheckArgs, .run = &runCheck,
+     .details = "prints one line per failing case and last \"N passed, M failed\"; exit 1 when a case fails"},
+    {.name = "send",
+     .summary = "send one request to a provider (the offline mock with --profile mock) and show what went out and came back",
+     .options = kSendOptions, .run = &runSend,
+     .details = "needs --wire or --profile; prints {\"request\", \"status\", \"response_headers\", \"response\", \"calls\", "
+                "\"text\", \"finish\", \"error\", \"timing\"} with keys redacted; exit 1 when the request failed"},
+    {.name = "loop", .summary = "run a preset as a live tool loop (mock MCP server by default) until the model answers in text",
+     .options = kLoopOptions, .positionals = kProjectArg, .run = &runLoop,
+     .details = "prints the loop's transcript and outcome; exit 1 when it ends without a text answer"},
+    {.name = "mcp", .summary = "list or call an MCP server's tools; serve a project's mock tools", .subcommands = kMcpCommands},
+    {.name = "mock-provider",
+     .summary = "serve the built-in mock provider on 127.0.0.1 (every wire, streaming included); prints {\"port\", \"bases\"}",
+     .options = kMockProviderOptions, .run = &runMockProvider,
+     .details = "prints one line {\"port\", \"bases\"} and serves until killed"},
+};
+
+} // namespace
+
+std::span<const Command> commands() { return kCommands; }
+
+const Command* findCommand(std::string_view name)
+{
+    for (const Command& c : kCommands)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
+const Command* findSubcommand(const Command& parent, std::string_view name)
+{
+    for (const Command& c : parent.subcommands)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
+std::vector<ValueChoice> valueChoices(ValueKind kind)
+{
+    std::vector<ValueChoice> out;
+    if (kind == ValueKind::Wire) {
+        for (const wire::Dialect* d : wire::dialects())
+            out.push_back({std::string(d->tag), std::string(d->description)});
+    } else if (kind == ValueKind::ToolShape) {
+        // The request dialects: every wire, and the tool shapes that are no wire of their own.
+        for (const wire::RequestDialect* d : wire::requestDialects()) {
+            const wire::Dialect* w = wire::findDialect(d->tag);
+            out.push_back({std::string(d->tag), w ? std::string(w->description) : std::string("tool definitions only, no wire")});
+        }
+    }
+    return out;
+}
+
+std::string choiceList(ValueKind kind)
+{
+    std::string out;
+    for (const ValueChoice& c : valueChoices(kind)) {
+        if (!out.empty())
+            out += ", ";
+        out += c.name;
+    }
+    return out;
+}
+
+std::string optionFlag(const Option& o) { return "--" + std::string(o.name); }
+
+const Option* findOption(const Command& c, std::string_view name)
+{
+    for (const Option& o : c.options)
+        if (o.name == name)
+            return &o;
+    return nullptr;
+}
+
+} // namespace tw::cli
