@@ -1,13 +1,13 @@
 #include "application.h"
 
+#include "controllers/recentfiles.h"
 #include "mainwindow.h"
 #include "projectdocument.h"
-#include "util/strings.h"
+#include "screenshot.h"
+#include "services.h"
 
 #include <QApplication>
 #include <QFileInfo>
-#include <QSettings>
-#include <QTimer>
 
 #include <cstdio>
 
@@ -65,16 +65,16 @@ int runGui(int argc, char** argv)
     options.useSettings = !screenshot; // screenshots use default settings and never write them
 
     QString path = args.project;
-    if (path.isEmpty() && options.useSettings) {
-        const QString last = QSettings().value(QStringLiteral("project/last")).toString();
-        if (!last.isEmpty() && QFileInfo::exists(last))
-            path = last;
-    }
+    if (path.isEmpty() && options.useSettings)
+        path = RecentFiles::lastProject();
     if (path.isEmpty())
         path = QString::fromLatin1(kExampleProject);
 
+    // The composition root of the GUI: the shared services are created here, once, and
+    // outlive the document and the window they are handed to.
+    ServiceHost services;
     ProjectDocument doc;
-    MainWindow window(&doc, options);
+    MainWindow window(&doc, services.services(), options);
     if (!window.openProject(path)) {
         const auto r = doc.load(path); // for the message
         std::fprintf(stderr, "toolwire: %s\n", r.ok() ? "could not open the project" : r.error().message.c_str());
@@ -84,21 +84,10 @@ int runGui(int argc, char** argv)
     }
 
     if (screenshot) {
-        window.resize(1400, 900);
-        window.show();
-        QApplication::processEvents();
-        if (args.state == QLatin1String("stream") && !window.prepareStreamState())
-            return 1;
-        if (args.state == QLatin1String("loop") && !window.prepareLoopState())
-            return 1;
-        QApplication::processEvents();
-        const QImage image = window.grab().toImage();
-        if (!image.save(args.screenshot, "PNG")) {
-            std::fprintf(stderr, "toolwire: could not write %s\n", qPrintable(args.screenshot));
-            return 1;
-        }
-        std::fprintf(stderr, "toolwire: wrote %s (%dx%d)\n", qPrintable(args.screenshot), image.width(), image.height());
-        return 0;
+        const ScreenshotState state = args.state == QLatin1String("stream") ? ScreenshotState::Stream
+                                      : args.state == QLatin1String("loop") ? ScreenshotState::Loop
+                                                                            : ScreenshotState::Design;
+        return writeScreenshot(window, state, args.screenshot);
     }
 
     window.show();

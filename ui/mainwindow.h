@@ -1,41 +1,38 @@
 #pragma once
 // The workbench window: assembly only. Docks on the left edit the project (tool list, tool
-// editor, tool choice); the centre shows every wire's conversion live. Each feature lives in
-// its own widget; this class wires them to the document.
+// editor, tool choice, request preset); the centre shows every wire's conversion live; the
+// right holds the response inspector and the tool loop. Each feature lives in its own
+// widget or controller (ui/widgets, ui/controllers, ui/dialogs); this class builds them,
+// hands them the document and the shared services, and connects them to each other and to
+// the menus, the tool bar and the status bar.
+
+#include "services.h"
 
 #include <QMainWindow>
-#include <QPointer>
 
-#include "model/tool.h"
-#include "result.h"
+#include <cstddef>
 
-#include <array>
-#include <memory>
-#include <optional>
-#include <vector>
-
-class QCheckBox;
-class QLabel;
-class QListView;
-class QLineEdit;
-class QSortFilterProxyModel;
-class QTabWidget;
-
-namespace tw::provider {
-class KeyStore;
-}
+class QAction;
+class QMenu;
 
 namespace tw::ui {
 
 class ChoiceEditor;
-class McpImport;
-class LoopPanel;
-class PresetEditor;
-class SendController;
+class FindBar;
 class JsonEditor;
+class LoopPanel;
+class McpImportDialog;
+class PresetEditor;
 class ProjectDocument;
+class ProjectFiles;
+class RecentFiles;
 class ResponseView;
-class ToolListModel;
+class SendController;
+class ToolEditingController;
+class ToolEditorPane;
+class ToolListPane;
+class WirePreviewController;
+class WireTabs;
 class WireView;
 
 struct WindowOptions {
@@ -45,23 +42,24 @@ struct WindowOptions {
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(ProjectDocument* doc, WindowOptions options = {}, QWidget* parent = nullptr); // doc not owned
+    // doc is not owned; the services are shared and must outlive the window.
+    MainWindow(ProjectDocument* doc, const Services& services, WindowOptions options = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     bool openProject(const QString& path);
-    // For --screenshot --state: run the example's streaming preset against the in-process
-    // mock provider (stream) or its tool loop (loop), and wait until it is shown.
-    bool prepareStreamState();
-    bool prepareLoopState();
+    ProjectDocument* document() const { return m_doc; }
     int currentToolRow() const;
-    WireView* wireView(int index) const { return m_wireViews[size_t(index)]; }
+    std::size_t wireCount() const;
+    WireView* wireView(std::size_t index) const; // index into shownWires(); nullptr past the end
     void selectWireTab(int index);
-    JsonEditor* toolEditor() const { return m_toolEditor; }
+    JsonEditor* toolEditor() const;
     ResponseView* responseView() const { return m_response; }
     PresetEditor* presetEditor() const { return m_presetEditor; }
     SendController* sendController() const { return m_send; }
     QAction* sendAction() const { return m_sendAction; }
     LoopPanel* loopPanel() const { return m_loop; }
+    // The MCP import dialog (the tool list's Import… button), created on first use and shown.
+    McpImportDialog* showMcpImport();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -70,71 +68,40 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    void buildActions();
     void buildDocks();
+    void buildActions();
+    void connectFeatures();
     void applyDefaultLayout();
-    void rememberRecent(const QString& path);
-    void rebuildRecentMenu();
-    void findInCurrentView();
-    void selectTool(int row);
-    void onEditorTextChanged();
-    void loadEditor(); // shows the selected tool, or the whole list in whole-list mode
-    void refreshWires();          // every tab is stale; the visible one is redrawn now
-    void refreshWire(std::size_t index);
-    void reparseTools();          // all entries (load, insert, remove, move)
-    void reparseTool(int row);    // one entry (a keystroke in the tool editor)
-    void reparseChanged();        // whole-list edits: only the entries whose value changed
     void refreshTitle();
-    void refreshChoiceTools();
-    bool confirmDiscard();
-    bool saveAs();
-    bool save();
-    void newProject();
     void addTool();
-    void duplicateTool();
-    void deleteTool();
-    void showStatus(const QString& message, int ms = 5000);
+    void activateFind();
     void sendCurrent();
     void copyExport(bool curl);
-    void importFromMcp();
-    QString wireContent(std::size_t wireIndex) const;
-    // The text a wire tab shows in its current mode; nullopt with *error when it cannot.
-    std::optional<std::string> renderWire(std::size_t index, bool wholeRequest, QString* error) const;
+    void showStatus(const QString& message, int ms = 5000);
 
     ProjectDocument* m_doc; // not owned
+    Services m_services;    // shared, not owned
     WindowOptions m_options;
-    ToolListModel* m_toolModel = nullptr;
-    QSortFilterProxyModel* m_toolProxy = nullptr;
-    QListView* m_toolList = nullptr;
-    QLineEdit* m_toolFilter = nullptr;
-    JsonEditor* m_toolEditor = nullptr;
-    QLabel* m_editorHint = nullptr;
-    QCheckBox* m_wholeList = nullptr;
+    // Controllers (children): what the views show is decided there.
+    ToolEditingController* m_tools = nullptr;
+    WirePreviewController* m_preview = nullptr;
+    SendController* m_send = nullptr;
+    RecentFiles* m_recent = nullptr;
+    ProjectFiles* m_files = nullptr;
+    // Views (children).
+    WireTabs* m_wireTabs = nullptr;
+    ToolListPane* m_toolList = nullptr;
+    ToolEditorPane* m_toolEditor = nullptr;
     ChoiceEditor* m_choiceEditor = nullptr;
-    QTabWidget* m_wireTabs = nullptr;
-    std::array<WireView*, 6> m_wireViews{};
-    ResponseView* m_response = nullptr;
-    provider::KeyStore* m_keys = nullptr;   // owned (child)
-    SendController* m_send = nullptr;       // owned (child)
     PresetEditor* m_presetEditor = nullptr;
+    ResponseView* m_response = nullptr;
     LoopPanel* m_loop = nullptr;
+    FindBar* m_find = nullptr;           // created on first use
+    McpImportDialog* m_import = nullptr; // created on first use
+    QMenu* m_recentMenu = nullptr;
     QAction* m_sendAction = nullptr;
     QAction* m_cancelAction = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QLineEdit* m_findField = nullptr;
-    QPointer<QWidget> m_lastFocusedEditor;
-    std::unique_ptr<McpImport> m_import;
-    int m_editingRow = -1;
-    bool m_loadingEditor = false;
     bool m_layoutApplied = false;
-    // The project's tools parsed once and kept; an edit re-parses only its entry, so a
-    // keystroke costs one tool's parse plus the visible tab's render.
-    std::vector<model::Tool> m_parsed;
-    std::vector<json::Value> m_parsedFrom; // the values m_parsed was parsed from (shared)
-    std::optional<Error> m_toolsError;
-    std::array<bool, 6> m_stale{};
-    QStringList m_choiceNames; // what the choice editor lists
-    json::Value m_lastSentBody; // for "diff vs last sent"
 };
 
 } // namespace tw::ui

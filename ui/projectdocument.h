@@ -1,11 +1,17 @@
 #pragma once
 // The open project as the window edits it: the core Project value, where it lives, whether
-// it has unsaved changes, and an undo stack through which every edit goes.
+// it has unsaved changes, and the one undo stack through which every edit goes.
+//
+// Undo steps are named and fine-grained: typing in one place is one step until the user
+// pauses (typingPause(), 1 s) or edits somewhere else; every other edit (a paste, a rename,
+// add, duplicate, delete, move, an import, a choice change) is a step of its own, named
+// after what it did ("Duplicate tool get_weather"), so Edit › Undo says what it will undo.
 
 #include "json/value.h"
 #include "project/project.h"
 #include "result.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QUndoStack>
 
@@ -14,6 +20,10 @@ namespace tw::ui {
 class ProjectDocument : public QObject {
     Q_OBJECT
 public:
+    // Typing merges with the previous typing step on the same target within the pause;
+    // Change is always a step of its own.
+    enum class EditKind { Typing, Change };
+
     explicit ProjectDocument(QObject* parent = nullptr);
 
     const project::Project& project() const { return m_project; }
@@ -26,14 +36,22 @@ public:
     Result<void> save(const QString& path);
     void reset(project::Project p, const QString& path);
 
-    // Edits (undoable). replaceTool merges consecutive edits of the same tool (typing).
-    void replaceTool(int index, json::Value tool);
-    void insertTool(int index, json::Value tool);
+    // Edits (undoable). `step` names the undo step; empty: a name from the edit.
+    void replaceTool(int index, json::Value tool, EditKind kind = EditKind::Change, const QString& step = {});
+    void insertTool(int index, json::Value tool, const QString& step = {});
     void removeTool(int index);
     void moveTool(int from, int to);
     void setChoice(const project::ChoiceSetting& choice);
-    void setPreset(int index, const project::Preset& preset);
-    void replaceAllTools(std::vector<json::Value> tools); // the editor's whole-list mode
+    void setPreset(int index, const project::Preset& preset, EditKind kind = EditKind::Typing);
+    void replaceAllTools(std::vector<json::Value> tools, EditKind kind = EditKind::Typing); // the whole-list mode
+    // Several edits as one named step (nesting is allowed; the outermost name counts).
+    void beginStep(const QString& name) { m_undo.beginMacro(name); }
+    void endStep() { m_undo.endMacro(); }
+
+    // Typing steps end after this pause (ms).
+    int typingPause() const { return m_typingPause; }
+    void setTypingPause(int ms) { m_typingPause = ms; }
+    qint64 nowMs() const { return m_clock.elapsed(); }
 
     // Raw mutators used by the undo commands; they emit the change signals.
     void applyToolReplace(int index, const json::Value& tool);
@@ -56,9 +74,13 @@ Q_SIGNALS:
     void modifiedChanged(bool modified);
 
 private:
+    QString toolName(int index) const;
+
     project::Project m_project;
     QString m_path;
     QUndoStack m_undo;
+    QElapsedTimer m_clock;
+    int m_typingPause = 1000;
 };
 
 } // namespace tw::ui

@@ -10,6 +10,7 @@
 #include "json/json.h"
 #include "mainwindow.h"
 #include "projectdocument.h"
+#include "services.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/wireview.h"
 
@@ -30,8 +31,9 @@ QString projectPath()
 }
 
 struct Window {
+    tw::ui::ServiceHost services; // the benchmark is its own composition root
     tw::ui::ProjectDocument doc;
-    tw::ui::MainWindow window{&doc, tw::ui::WindowOptions{false}};
+    tw::ui::MainWindow window{&doc, services.services(), tw::ui::WindowOptions{false}};
     Window()
     {
         if (!window.openProject(projectPath()))

@@ -11,6 +11,7 @@
 #include "models/transcriptmodel.h"
 #include "projectdocument.h"
 #include "provider/mockprovider.h"
+#include "services.h"
 #include "util/strings.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/looppanel.h"
@@ -54,6 +55,7 @@ const QString kEverything =
 constexpr int kTimeoutMs = 60000;
 
 struct Fixture {
+    ui::ServiceHost services; // outlives the panel
     ui::ProjectDocument doc;
     std::unique_ptr<ui::LoopPanel> panel;
     std::unique_ptr<QAbstractItemModelTester> transcriptTester, logTester;
@@ -62,7 +64,7 @@ struct Fixture {
     {
         if (!doc.load(QString::fromLatin1(ui::kExampleProject)).ok())
             return false;
-        panel = std::make_unique<ui::LoopPanel>(&doc);
+        panel = std::make_unique<ui::LoopPanel>(&doc, services.services());
         // The testers watch every live update of a run, not just the end state.
         transcriptTester = std::make_unique<QAbstractItemModelTester>(transcript(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         logTester = std::make_unique<QAbstractItemModelTester>(log(), QAbstractItemModelTester::FailureReportingMode::QtTest);

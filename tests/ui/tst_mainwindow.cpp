@@ -6,11 +6,21 @@
 #include "mainwindow.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
+#include "services.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/responseview.h"
 #include "models/callsmodel.h"
 #include "widgets/preseteditor.h"
 #include "widgets/wireview.h"
+#include "controllers/loopcontroller.h"
+#include "controllers/sendcontroller.h"
+#include "controllers/tooleditingcontroller.h"
+#include "controllers/wirepreviewcontroller.h"
+#include "provider/keys.h"
+#include "provider/mockprovider.h"
+#include "widgets/findbar.h"
+#include "widgets/looppanel.h"
+#include "wires.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -19,7 +29,11 @@
 #include <QPlainTextEdit>
 #include <QLabel>
 #include <QAction>
+#include <QNetworkAccessManager>
 #include <QStandardPaths>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
 #include <QTest>
 
 using namespace tw;
@@ -56,8 +70,9 @@ private Q_SLOTS:
 
     void pastedResponseIsExtracted()
     {
+        ui::ServiceHost services;
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         // An OpenAI stream with one good call and one whose arguments break the schema.
         const QByteArray sse =
@@ -80,8 +95,9 @@ private Q_SLOTS:
 
     void sendFillsTheCallsTable()
     {
+        ui::ServiceHost services;
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.show();
         for (int preset : {0, 1}) { // OpenAI, then the streaming Anthropic preset
@@ -95,8 +111,9 @@ private Q_SLOTS:
 
     void wholeListMode()
     {
+        ui::ServiceHost services;
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         const int n = int(doc.project().tools.size());
         QCheckBox* whole = nullptr;
@@ -118,8 +135,9 @@ private Q_SLOTS:
 
     void diffAgainstAnotherWire()
     {
+        ui::ServiceHost services;
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.selectWireTab(2);
         auto* combo = w.wireView(2)->findChild<QComboBox*>();
@@ -133,8 +151,9 @@ private Q_SLOTS:
 
     void wholeRequestToggle()
     {
+        ui::ServiceHost services;
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.selectWireTab(2);
         auto* box = w.wireView(2)->findChild<QCheckBox*>();
@@ -146,10 +165,190 @@ private Q_SLOTS:
         QVERIFY(body.contains(QStringLiteral("\"stream\"")));
     }
 
-    void editingUpdatesWireTabs()
+    void servicesAreSharedNotCreated()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        // Nothing in the window made its own network manager, key store or mock provider.
+        QVERIFY(w.findChildren<QNetworkAccessManager*>().isEmpty());
+        QVERIFY(w.findChildren<provider::KeyStore*>().isEmpty());
+        QVERIFY(w.findChildren<provider::MockProvider*>().isEmpty());
+        // Send and the loop talk to the one mock provider.
+        provider::MockProvider* mock = services.services().mock;
+        QCOMPARE(w.loopPanel()->controller()->mockProvider(), mock);
+        QCOMPARE(w.sendController()->mockProvider(), mock);
+        QVERIFY(mock->port() != 0);
+        w.loopPanel()->runAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return !w.loopPanel()->controller()->isBusy(); }, 30000));
+        QVERIFY(w.loopPanel()->controller()->outcome() && !w.loopPanel()->controller()->outcome()->error);
+        const std::size_t afterLoop = mock->received().size();
+        QVERIFY(afterLoop >= 2);
+        w.presetEditor()->setCurrentPreset(0);
+        w.sendAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.sendAction()->isEnabled() && mock->received().size() > afterLoop; }, 20000));
+    }
+
+    void wireTabsFollowTheWireList()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        const std::size_t n = ui::shownWires().size();
+        QCOMPARE(w.wireCount(), n);
+        QVERIFY(!w.wireView(n)); // past the end: none
+        auto* tabs = w.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        for (std::size_t i = 0; i < n; ++i) {
+            QCOMPARE(w.wireView(i)->wireIndex(), i);
+            QCOMPARE(tabs->tabText(int(i)), ui::wireLabel(i));
+            // Every other wire and the last request are diff targets, never the tab itself.
+            auto* combo = w.wireView(i)->findChild<QComboBox*>();
+            QCOMPARE(combo->count(), int(n) + 1);
+            QCOMPARE(combo->findText(QStringLiteral("Diff vs ") + ui::wireLabel(i)), -1);
+        }
+    }
+
+    void diffAgainstTheLastRequestSent()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        w.presetEditor()->setCurrentPreset(0);
+        const std::size_t last = ui::shownWires().size() - 1; // "last sent" is no wire, not even the last one
+        for (std::size_t i : {std::size_t(0), last}) {
+            w.selectWireTab(int(i));
+            auto* combo = w.wireView(i)->findChild<QComboBox*>();
+            combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs last sent")));
+            QCOMPARE(w.wireView(i)->diffTarget().kind, ui::DiffTarget::Kind::LastSent);
+            auto* diff = w.wireView(i)->findChild<QPlainTextEdit*>();
+            QCOMPARE(diff->toPlainText(), QStringLiteral("Nothing has been sent yet: Send (Ctrl+Enter) first."));
+        }
+        w.sendAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.responseView()->callsModel()->rowCount() == 1 && w.sendAction()->isEnabled(); }, 20000));
+        w.selectWireTab(0);
+        auto* whole = w.wireView(0)->findChild<QCheckBox*>();
+        whole->setChecked(true);
+        const QString d = w.wireView(0)->findChild<QPlainTextEdit*>()->toPlainText();
+        QVERIFY2(d.startsWith(QStringLiteral("--- last sent request body\n+++ ") + ui::wireLabel(0) + QLatin1Char('\n')), qPrintable(d));
+        // The same body, built by the same code: nothing differs but the header.
+        QVERIFY2(!d.contains(QStringLiteral("@@")), qPrintable(d));
+        w.selectWireTab(int(last));
+        QVERIFY(w.wireView(last)->findChild<QPlainTextEdit*>()->toPlainText().startsWith(QStringLiteral("--- last sent request body\n+++ ") +
+                                                                                         ui::wireLabel(last)));
+    }
+
+    void toolEditingKeepsTheParseCacheAndTheRow()
     {
         ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, ui::WindowOptions{false});
+        QVERIFY(doc.load(QString::fromLatin1(ui::kExampleProject)).ok());
+        ui::ToolEditingController tools(&doc);
+        QAbstractItemModelTester tester(tools.listModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const std::size_t n = doc.project().tools.size();
+        QCOMPARE(tools.parsedTools().size(), n);
+        QVERIFY(!tools.toolsError());
+        QSignalSpy changed(&tools, &ui::ToolEditingController::toolsChanged);
+        QSignalSpy names(&tools, &ui::ToolEditingController::namesChanged);
+        tools.selectRow(1);
+
+        // A broken edit never reaches the document; the problem says where.
+        auto problem = tools.applyEdit("{\"name\": \"x\",}", false);
+        QVERIFY(problem && problem->offset);
+        QVERIFY(problem->hint.startsWith(QStringLiteral("Line 1, column")));
+        problem = tools.applyEdit("{\"description\": \"no name\"}", false);
+        QVERIFY(problem && !problem->offset);
+        problem = tools.applyEdit("[{\"name\": \"a\"}, {}]", true);
+        QVERIFY(problem && problem->hint.contains(QStringLiteral("Tool 2")));
+        QCOMPARE(changed.count(), 0);
+
+        // A good edit: one entry re-parsed, the names changed once.
+        QVERIFY(!tools.applyEdit("{\"name\": \"renamed\", \"description\": \"d\", \"input_schema\": {\"type\": \"object\"}}", false));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(names.count(), 1);
+        QCOMPARE(tools.parsedTools()[1].name().str(), std::string_view("renamed"));
+        // A tool that is no tool: the error names it; the cache is empty until it is fixed.
+        doc.replaceTool(1, json::Value{{"name", "bad"}, {"input_schema", "not a schema"}});
+        QVERIFY(tools.toolsError());
+        QVERIFY(tools.toolsError()->message.find("tool 2 (bad)") == 0);
+        QVERIFY(tools.parsedTools().empty());
+        doc.undoStack()->undo();
+        QVERIFY(!tools.toolsError());
+
+        // Add, duplicate, delete: the row follows the document.
+        tools.addTool();
+        QCOMPARE(tools.currentRow(), 2);
+        QCOMPARE(doc.project().tools[2]["name"].str(), std::string_view("new_tool"));
+        tools.duplicateTool();
+        QCOMPARE(tools.currentRow(), 3);
+        QCOMPARE(doc.project().tools[3]["name"].str(), std::string_view("new_tool_copy"));
+        tools.deleteTool();
+        QCOMPARE(tools.currentRow(), 3);
+        QCOMPARE(doc.project().tools.size(), n + 1);
+        // Import skips names the project has.
+        const auto count = tools.importTools({json::Value{{"name", "new_tool"}}, json::Value{{"name", "imported"}}});
+        QCOMPARE(count.added, 1);
+        QCOMPARE(count.skipped, 1);
+        QCOMPARE(doc.project().tools.back()["name"].str(), std::string_view("imported"));
+        QCOMPARE(tools.currentRow(), int(n + 1));
+    }
+
+    void copyAsCurlNeverHoldsAKey()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        QVERIFY(doc.load(QString::fromLatin1(ui::kExampleProject)).ok());
+        ui::ToolEditingController tools(&doc);
+        ui::WirePreviewController preview(&doc, &tools, services.services());
+        preview.setPreset(0);
+        auto curl = preview.exportRequest(ui::WirePreviewController::ExportFormat::Curl);
+        QVERIFY2(curl, qPrintable(curl ? QString() : curl.error()));
+        // The mock preset goes to the shared mock provider, started for it.
+        QVERIFY(services.services().mock->port() != 0);
+        QVERIFY(curl->find("curl ") == 0);
+        QVERIFY(curl->find("127.0.0.1:" + std::to_string(services.services().mock->port())) != std::string::npos);
+        QVERIFY(curl->find("get_weather") != std::string::npos);
+        auto raw = preview.exportRequest(ui::WirePreviewController::ExportFormat::RawHttp);
+        QVERIFY(raw && raw->find("POST ") == 0);
+        preview.setPreset(99);
+        auto none = preview.exportRequest(ui::WirePreviewController::ExportFormat::Curl);
+        QVERIFY(!none && none.error().isEmpty()); // no preset: nothing to say
+        QCOMPARE(preview.render(0, true).error(), QStringLiteral("No whole request to show"));
+    }
+
+    void findSearchesTheVisibleWireTab()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(!w.findChild<ui::FindBar*>()); // no field in the status bar until it is asked for
+        QAction* find = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->shortcut() == QKeySequence(QKeySequence::Find))
+                find = a;
+        QVERIFY(find);
+        w.selectWireTab(1);
+        find->trigger();
+        auto* bar = w.findChild<ui::FindBar*>();
+        QVERIFY(bar && bar->isVisible());
+        bar->setText(QStringLiteral("search_web"));
+        QTest::keyClick(bar, Qt::Key_Return);
+        QCOMPARE(w.wireView(1)->editor()->selectedText(), QStringLiteral("search_web"));
+        bar->setText(QStringLiteral("no such text anywhere"));
+        QTest::keyClick(bar, Qt::Key_Return);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("\"no such text anywhere\" not found"));
+    }
+
+    void editingUpdatesWireTabs()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.show();
         QCOMPARE(w.currentToolRow(), 0);

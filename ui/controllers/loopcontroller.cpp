@@ -1,5 +1,8 @@
 #include "controllers/loopcontroller.h"
 
+#include "project/requestinput.h"
+
+#include "controllers/mcptransport.h"
 #include "mcp/mockserver.h"
 #include "models/protocollogmodel.h"
 #include "models/transcriptmodel.h"
@@ -8,8 +11,6 @@
 #include "provider/mockprovider.h"
 #include "util/strings.h"
 
-#include <QNetworkAccessManager>
-#include <QUrl>
 
 namespace tw::ui {
 
@@ -29,11 +30,10 @@ bool sameResults(const std::vector<json::Value>& a, const std::vector<json::Valu
 }
 } // namespace
 
-LoopController::LoopController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent)
+LoopController::LoopController(ProjectDocument* doc, const Services& services, QObject* parent)
     : QObject(parent),
       m_doc(doc),
-      m_keys(keys ? keys : new provider::KeyStore(this)),
-      m_nam(new QNetworkAccessManager(this)),
+      m_services(services),
       m_transcript(new TranscriptModel(this)),
       m_log(new ProtocolLogModel(this))
 {
@@ -46,13 +46,6 @@ LoopController::~LoopController()
     if (m_loop && m_loop->isRunning())
         m_loop->stop(); // from here on the loop ignores answers to its pending requests
     teardown();
-}
-
-provider::MockProvider* LoopController::mockProvider()
-{
-    if (!m_mock)
-        m_mock = std::make_unique<provider::MockProvider>();
-    return m_mock.get();
 }
 
 void LoopController::setState(State s)
@@ -97,7 +90,7 @@ void LoopController::start(const Config& config)
         failSetup(makeError("invalid_preset", "the project has no request preset to run; add one in the preset editor"));
         return;
     }
-    auto in = provider::inputFromPreset(project, project.presets[std::size_t(config.preset)]);
+    auto in = project::requestInput(project, project.presets[std::size_t(config.preset)]);
     if (!in) {
         failSetup(in.error());
         return;
@@ -106,9 +99,9 @@ void LoopController::start(const Config& config)
         in->model = in->profile.defaultModel;
     const bool mockProfile = in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:";
     if (mockProfile) {
-        provider::MockProvider* mock = mockProvider();
-        if (mock->port() == 0 && !mock->listen()) {
-            failSetup(makeError("transport", "could not start the built-in mock provider: " + ss(mock->errorString())));
+        provider::MockProvider* mock = startedMock(m_services);
+        if (!mock) {
+            failSetup(makeError("transport", "could not start the built-in mock provider: " + ss(m_services.mock->errorString())));
             return;
         }
         // Each run starts from the project's mock script (a queue is consumed by a run).
@@ -126,26 +119,15 @@ void LoopController::start(const Config& config)
     case Server::Mock:
         m_transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools));
         break;
-    case Server::Stdio: {
-        if (config.target.trimmed().isEmpty()) {
-            failSetup(makeError("bad_arguments", "enter the command that starts the MCP server, e.g. node server.js stdio"));
-            return;
-        }
-        auto spec = mcp::parseCommandLine(config.target);
-        if (!spec) {
-            failSetup(spec.error());
-            return;
-        }
-        m_transport = std::make_unique<mcp::StdioTransport>(*spec);
-        break;
-    }
+    case Server::Stdio:
     case Server::Http: {
-        const QUrl url(config.target.trimmed(), QUrl::StrictMode);
-        if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
-            failSetup(makeError("bad_arguments", "not an http(s) URL: \"" + ss(config.target) + "\""));
+        auto transport = makeMcpTransport(config.server == Server::Stdio ? McpTransportKind::Stdio : McpTransportKind::Http,
+                                          config.target, m_services.network);
+        if (!transport) {
+            failSetup(transport.error());
             return;
         }
-        m_transport = std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{url, {}}, m_nam);
+        m_transport = std::move(*transport);
         break;
     }
     }
@@ -158,7 +140,7 @@ void LoopController::start(const Config& config)
     const int generation = m_generation;
     // KeyStore answers through its own timers and jobs (children of the key store); the
     // generation check drops an answer that arrives after a stop.
-    m_keys->resolve(m_input.profile, [this, generation](provider::ResolvedKey key) {
+    m_services.keys->resolve(m_input.profile, [this, generation](provider::ResolvedKey key) {
         if (generation != m_generation || m_state != State::Preparing)
             return;
         m_key = key.key;
@@ -197,7 +179,7 @@ void LoopController::startLoop()
     setState(State::Running);
     const QString server = qs(m_client->serverInfo()["name"].str());
     Q_EMIT progress(tr("connected to %1; listing its tools…").arg(server.isEmpty() ? m_client->describe() : server));
-    m_loop = std::make_unique<loop::LiveLoop>(m_nam, m_client.get(), m_input, m_key);
+    m_loop = std::make_unique<loop::LiveLoop>(m_services.network, m_client.get(), m_input, m_key);
     m_loop->setMaxIterations(m_config.maxIterations);
     m_loop->setStepMode(m_config.step);
     connect(m_loop.get(), &loop::LiveLoop::roundStarted, this, &LoopController::onRoundStarted);

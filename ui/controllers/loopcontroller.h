@@ -19,19 +19,13 @@
 #include "loop/liveloop.h"
 #include "mcp/client.h"
 #include "provider/request.h"
+#include "services.h"
 
 #include <QObject>
 
 #include <memory>
 #include <optional>
 #include <vector>
-
-class QNetworkAccessManager;
-
-namespace tw::provider {
-class KeyStore;
-class MockProvider;
-} // namespace tw::provider
 
 namespace tw::ui {
 
@@ -53,8 +47,8 @@ public:
         bool step = false;
     };
 
-    // doc is not owned. keys: not owned; nullptr makes the controller use its own.
-    explicit LoopController(ProjectDocument* doc, provider::KeyStore* keys = nullptr, QObject* parent = nullptr);
+    // doc is not owned; the services (network, keys, the mock provider) are shared.
+    LoopController(ProjectDocument* doc, const Services& services, QObject* parent = nullptr);
     ~LoopController() override;
 
     // Starts a run with the project as it is now (ignored while a run is on).
@@ -77,8 +71,8 @@ public:
 
     TranscriptModel* transcript() const { return m_transcript; }
     ProtocolLogModel* protocolLog() const { return m_log; }
-    // The in-process mock provider (started on first use); tests script it.
-    provider::MockProvider* mockProvider();
+    // The shared in-process mock provider (a run starts it listening); tests script it.
+    provider::MockProvider* mockProvider() const { return m_services.mock; }
 
 Q_SIGNALS:
     void stateChanged(tw::ui::LoopController::State state);
@@ -103,11 +97,9 @@ private:
     void teardown();
 
     ProjectDocument* m_doc;        // not owned
-    provider::KeyStore* m_keys;    // not owned (or a child when none was given)
-    QNetworkAccessManager* m_nam;  // owned (child)
+    Services m_services;           // shared, not owned
     TranscriptModel* m_transcript; // owned (child)
     ProtocolLogModel* m_log;       // owned (child)
-    std::unique_ptr<provider::MockProvider> m_mock;
     std::unique_ptr<mcp::Transport> m_transport; // built in Preparing, handed to the client
     std::unique_ptr<mcp::Client> m_client;
     std::unique_ptr<loop::LiveLoop> m_loop;

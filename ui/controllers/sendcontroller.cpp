@@ -1,21 +1,21 @@
 #include "controllers/sendcontroller.h"
 
+#include "project/requestinput.h"
+
 #include "projectdocument.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
 #include "util/strings.h"
 
-#include <QNetworkAccessManager>
-
 namespace tw::ui {
 
-SendController::SendController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent)
-    : QObject(parent), m_doc(doc), m_keys(keys), m_nam(new QNetworkAccessManager(this))
+SendController::SendController(ProjectDocument* doc, const Services& services, QObject* parent)
+    : QObject(parent), m_doc(doc), m_services(services)
 {
     // A newly opened project brings its own mock script (or none).
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
-        if (m_mock)
-            (void)provider::configureFromProject(*m_mock, m_doc->project().mockProvider);
+        if (m_mockScripted)
+            (void)provider::configureFromProject(*m_services.mock, m_doc->project().mockProvider);
     });
 }
 
@@ -23,15 +23,12 @@ SendController::~SendController() = default;
 
 provider::MockProvider* SendController::mockProvider()
 {
-    if (!m_mock) {
-        m_mock = std::make_unique<provider::MockProvider>();
-        if (!m_mock->listen()) {
-            m_mock.reset();
-            return nullptr;
-        }
-        (void)provider::configureFromProject(*m_mock, m_doc->project().mockProvider); // validated on load
+    provider::MockProvider* mock = startedMock(m_services);
+    if (mock && !m_mockScripted) {
+        (void)provider::configureFromProject(*mock, m_doc->project().mockProvider); // validated on load
+        m_mockScripted = true;
     }
-    return m_mock.get();
+    return mock;
 }
 
 void SendController::setBusy(bool b)
@@ -51,7 +48,7 @@ void SendController::send(int presetIndex)
         Q_EMIT failed(tr("No request preset to send"));
         return;
     }
-    auto in = provider::inputFromPreset(p, p.presets[size_t(presetIndex)]);
+    auto in = project::requestInput(p, p.presets[size_t(presetIndex)]);
     if (!in) {
         Q_EMIT failed(qs(in.error().message));
         return;
@@ -68,7 +65,7 @@ void SendController::send(int presetIndex)
     }
     setBusy(true);
     const int generation = ++m_generation;
-    m_keys->resolve(in->profile, [this, generation, input = *in](provider::ResolvedKey key) {
+    m_services.keys->resolve(in->profile, [this, generation, input = *in](provider::ResolvedKey key) {
         if (generation != m_generation)
             return; // cancelled while the key was looked up
         go(input, key.key);
@@ -83,7 +80,7 @@ void SendController::go(provider::RequestInput in, std::optional<std::string> ke
         Q_EMIT failed(qs(built.error().message));
         return;
     }
-    m_call = std::make_unique<provider::ProviderCall>(m_nam, *built);
+    m_call = std::make_unique<provider::ProviderCall>(m_services.network, *built);
     connect(m_call.get(), &provider::ProviderCall::eventReceived, this, &SendController::eventReceived);
     connect(m_call.get(), &provider::ProviderCall::progressed, this, [this] {
         const wire::Reply snapshot = m_call->assembler().reply();

@@ -6,17 +6,11 @@
 
 #include "provider/call.h"
 #include "provider/exchange.h"
+#include "services.h"
 
 #include <QObject>
 
 #include <memory>
-
-class QNetworkAccessManager;
-
-namespace tw::provider {
-class KeyStore;
-class MockProvider;
-} // namespace tw::provider
 
 namespace tw::ui {
 
@@ -25,14 +19,15 @@ class ProjectDocument;
 class SendController : public QObject {
     Q_OBJECT
 public:
-    // doc and keys are not owned.
-    SendController(ProjectDocument* doc, provider::KeyStore* keys, QObject* parent = nullptr);
+    // doc is not owned; the services (network, keys, the mock provider) are shared.
+    SendController(ProjectDocument* doc, const Services& services, QObject* parent = nullptr);
     ~SendController() override;
 
     void send(int presetIndex);
     void cancel();
     bool isBusy() const { return m_busy; }
-    // The in-process mock provider (started on first use).
+    // The shared in-process mock provider, listening and loaded with the project's mock
+    // script on first use (and again when a project opens); nullptr when it cannot listen.
     provider::MockProvider* mockProvider();
 
 Q_SIGNALS:
@@ -47,10 +42,9 @@ private:
     void setBusy(bool b);
     void go(provider::RequestInput in, std::optional<std::string> key);
 
-    ProjectDocument* m_doc;     // not owned
-    provider::KeyStore* m_keys; // not owned
-    QNetworkAccessManager* m_nam; // owned (child)
-    std::unique_ptr<provider::MockProvider> m_mock;
+    ProjectDocument* m_doc; // not owned
+    Services m_services;    // shared, not owned
+    bool m_mockScripted = false; // the mock holds the project's script for Send's use
     std::unique_ptr<provider::ProviderCall> m_call;
     bool m_busy = false;
     int m_generation = 0; // ignores key lookups that a cancel made stale

@@ -1,10 +1,69 @@
 #include "widgets/jsoneditor.h"
 
-#include <Qsci/qscilexerjson.h>
+#include "shortcuts.h"
 
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
+#include <Qsci/qscilexerjson.h>
+#include <Qsci/qscistyle.h>
+
+#include <QAbstractScrollArea>
+#include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
 #include <QFontDatabase>
+#include <QMenu>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <algorithm>
 
 namespace tw::ui {
+
+namespace {
+
+// Commands no editor here keeps a key for: they delete, move or rewrite text with a chord
+// that a user reaches by accident (Ctrl+L cut the line where the window advertises Ctrl+L
+// for the filter), or they are QScintilla's own undo, which would be a second history.
+bool isDestructive(QsciCommand::Command c)
+{
+    switch (c) {
+    case QsciCommand::LineCut:
+    case QsciCommand::LineDelete:
+    case QsciCommand::DeleteLineLeft:
+    case QsciCommand::DeleteLineRight:
+    case QsciCommand::LineTranspose:
+    case QsciCommand::SelectionLowerCase:
+    case QsciCommand::SelectionUpperCase:
+    case QsciCommand::SelectionDuplicate:
+    case QsciCommand::EditToggleOvertype:
+    case QsciCommand::Undo:
+    case QsciCommand::Redo:
+        return true;
+    default:
+        return false;
+    }
+}
+
+struct LexerColors {
+    QColor text, number, string, unclosedPaper, property, escape, comment, op, keyword, error;
+};
+
+LexerColors colorsFor(bool dark)
+{
+    if (dark)
+        return {QColor(0xd4, 0xd4, 0xd4), QColor(0xb5, 0xce, 0xa8), QColor(0xce, 0x91, 0x78), QColor(0x6a, 0x1e, 0x1e),
+                QColor(0x9c, 0xdc, 0xfe), QColor(0xd7, 0xba, 0x7d), QColor(0x6a, 0x99, 0x55), QColor(0xc8, 0xc8, 0xc8),
+                QColor(0x56, 0x9c, 0xd6), QColor(0xf4, 0x87, 0x71)};
+    return {QColor(0x1f, 0x1f, 0x1f), QColor(0x09, 0x86, 0x58), QColor(0xa3, 0x15, 0x15), QColor(0xff, 0xd6, 0xd6),
+            QColor(0x04, 0x51, 0xa5), QColor(0xee, 0x00, 0x00), QColor(0x00, 0x80, 0x00), QColor(0x3b, 0x3b, 0x3b),
+            QColor(0x00, 0x00, 0xff), QColor(0xcd, 0x31, 0x31)};
+}
+
+// The style number of the message under an error line (above every lexer style).
+constexpr int kAnnotationStyle = 120;
+
+} // namespace
 
 JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
 {
@@ -21,6 +80,11 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     setMarginLineNumbers(0, true);
     setMarginWidth(0, QStringLiteral("00000"));
     setMarginsFont(mono);
+    // Margin 1: the error marker.
+    setMarginType(1, QsciScintilla::SymbolMargin);
+    setMarginWidth(1, 12);
+    m_errorMarker = markerDefine(QsciScintilla::Circle);
+    setMarginMarkerMask(1, 1 << m_errorMarker);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
     setAutoIndent(true);
@@ -29,10 +93,87 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     setTabWidth(2);
     setWrapMode(QsciScintilla::WrapNone);
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(palette().color(QPalette::AlternateBase));
+    setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
 
     m_errorIndicator = indicatorDefine(QsciScintilla::SquiggleIndicator);
-    setIndicatorForegroundColor(QColor(0xd0, 0x20, 0x20), m_errorIndicator);
+    releaseKeys();
+    applyPalette();
+}
+
+void JsonEditor::releaseKeys()
+{
+    for (QsciCommand* c : standardCommands()->commands()) {
+        const bool drop = isDestructive(c->command());
+        if (drop || shortcuts::isWindowKey(c->key()))
+            c->setKey(0);
+        if (drop || shortcuts::isWindowKey(c->alternateKey()))
+            c->setAlternateKey(0);
+    }
+}
+
+bool JsonEditor::isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
+
+void JsonEditor::applyPalette()
+{
+    auto* lexer = qobject_cast<QsciLexerJSON*>(this->lexer());
+    if (!lexer || m_applyingPalette)
+        return;
+    m_applyingPalette = true; // the calls below post palette changes of their own
+    const QPalette pal = palette();
+    const bool dark = isDark(pal);
+    const LexerColors c = colorsFor(dark);
+    const QColor paper = pal.color(QPalette::Base);
+    lexer->setDefaultPaper(paper);
+    lexer->setPaper(paper, -1);
+    lexer->setDefaultColor(c.text);
+    lexer->setColor(c.text, -1);
+    lexer->setColor(c.number, QsciLexerJSON::Number);
+    lexer->setColor(c.string, QsciLexerJSON::String);
+    // An unterminated string swallows the rest of its line: that line is painted as a
+    // problem, not as one more string.
+    lexer->setColor(c.error, QsciLexerJSON::UnclosedString);
+    lexer->setPaper(c.unclosedPaper, QsciLexerJSON::UnclosedString);
+    lexer->setEolFill(true, QsciLexerJSON::UnclosedString);
+    lexer->setColor(c.property, QsciLexerJSON::Property);
+    lexer->setColor(c.escape, QsciLexerJSON::EscapeSequence);
+    lexer->setColor(c.comment, QsciLexerJSON::CommentLine);
+    lexer->setColor(c.comment, QsciLexerJSON::CommentBlock);
+    lexer->setColor(c.op, QsciLexerJSON::Operator);
+    lexer->setColor(c.keyword, QsciLexerJSON::Keyword);
+    lexer->setColor(c.keyword, QsciLexerJSON::KeywordLD);
+    lexer->setColor(c.error, QsciLexerJSON::Error);
+    lexer->setColor(c.property, QsciLexerJSON::IRI);
+    lexer->setColor(c.property, QsciLexerJSON::IRICompact);
+
+    // The area past the text (no lexer style covers it).
+    SendScintilla(SCI_STYLESETBACK, STYLE_DEFAULT, paper);
+    SendScintilla(SCI_STYLESETFORE, STYLE_DEFAULT, c.text);
+    QsciStyle annotation(kAnnotationStyle, QStringLiteral("error message"), dark ? QColor(0xff, 0xd0, 0xd0) : QColor(0x80, 0x10, 0x10),
+                         dark ? QColor(0x4a, 0x1c, 0x1c) : QColor(0xff, 0xec, 0xec), font());
+    annotation.apply(this);
+    setCaretForegroundColor(pal.color(QPalette::Text));
+    QColor caretLine = pal.color(QPalette::AlternateBase);
+    if (caretLine == paper)
+        caretLine = dark ? paper.lighter(125) : paper.darker(106);
+    setCaretLineBackgroundColor(caretLine);
+    setMarginsBackgroundColor(pal.color(QPalette::Window));
+    setMarginsForegroundColor(pal.color(QPalette::PlaceholderText));
+    setFoldMarginColors(pal.color(QPalette::Window), pal.color(QPalette::Window));
+    setSelectionBackgroundColor(pal.color(QPalette::Highlight));
+    setSelectionForegroundColor(pal.color(QPalette::HighlightedText));
+    setMatchedBraceBackgroundColor(dark ? QColor(0x3a, 0x5a, 0x3a) : QColor(0xc8, 0xe6, 0xc8));
+    setMatchedBraceForegroundColor(c.text);
+    setIndicatorForegroundColor(c.error, m_errorIndicator);
+    setMarkerBackgroundColor(c.error, m_errorMarker);
+    setMarkerForegroundColor(c.error, m_errorMarker);
+    m_applyingPalette = false;
+}
+
+void JsonEditor::changeEvent(QEvent* event)
+{
+    QsciScintilla::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
 }
 
 void JsonEditor::setTextKeepingView(const QString& text)
@@ -59,16 +200,38 @@ std::string_view JsonEditor::utf8View() const
     return p ? std::string_view(p, std::size_t(len)) : std::string_view();
 }
 
-void JsonEditor::markError(qsizetype byteOffset)
+void JsonEditor::markError(qsizetype byteOffset, const QString& message)
 {
     clearError();
     const long len = SendScintilla(SCI_GETLENGTH);
-    long start = std::min<long>(long(byteOffset), len);
-    long end = std::min<long>(start + 1, len);
-    if (start == end && start > 0)
-        --start; // at the end of the text: mark the last character
-    SendScintilla(SCI_SETINDICATORCURRENT, m_errorIndicator);
-    SendScintilla(SCI_INDICATORFILLRANGE, start, std::max<long>(1, end - start));
+    long start = std::clamp<long>(long(byteOffset), 0, len);
+    // At the very end (an unterminated value, a missing bracket): back up to the last
+    // character that is not white space, so the mark lands on something visible.
+    if (start >= len) {
+        start = len;
+        while (start > 0) {
+            const int ch = int(SendScintilla(SCI_GETCHARAT, start - 1));
+            if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t')
+                break;
+            --start;
+        }
+        start = std::max<long>(0, start - 1);
+    }
+    // From the bad token to the end of its line: a one-character squiggle is easy to miss.
+    const int line = int(SendScintilla(SCI_LINEFROMPOSITION, start));
+    long end = long(SendScintilla(SCI_GETLINEENDPOSITION, line));
+    if (end <= start)
+        end = std::min(start + 1, len);
+    if (len > 0) {
+        SendScintilla(SCI_SETINDICATORCURRENT, m_errorIndicator);
+        SendScintilla(SCI_INDICATORFILLRANGE, start, std::max<long>(1, end - start));
+    }
+    markerAdd(line, m_errorMarker);
+    if (!message.isEmpty())
+        annotate(line, message, kAnnotationStyle);
+    m_errorStart = start;
+    m_errorEnd = std::max(end, start + 1);
+    m_errorLine = line;
     m_hasError = true;
 }
 
@@ -79,6 +242,54 @@ void JsonEditor::clearError()
     m_hasError = false;
     SendScintilla(SCI_SETINDICATORCURRENT, m_errorIndicator);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, SendScintilla(SCI_GETLENGTH));
+    markerDeleteAll(m_errorMarker);
+    clearAnnotations();
+    m_errorLine = -1;
+}
+
+std::pair<long, long> JsonEditor::errorRange() const
+{
+    return m_hasError ? std::pair<long, long>(m_errorStart, m_errorEnd) : std::pair<long, long>(0, 0);
+}
+
+void JsonEditor::setDocumentUndo(QAction* undo, QAction* redo)
+{
+    m_documentUndo = undo;
+    m_documentRedo = redo;
+    SendScintilla(SCI_SETUNDOCOLLECTION, 0L);
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+}
+
+void JsonEditor::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu* menu = createStandardContextMenu();
+    if (!menu)
+        return;
+    if (m_documentUndo && m_documentRedo) {
+        // QScintilla's own Undo/Redo come first; the document's replace them.
+        const QList<QAction*> actions = menu->actions();
+        for (int i = 0; i < 2 && i < actions.size(); ++i)
+            menu->removeAction(actions[i]);
+        QAction* first = menu->actions().isEmpty() ? nullptr : menu->actions().first();
+        menu->insertAction(first, m_documentUndo);
+        menu->insertAction(first, m_documentRedo);
+    }
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
+}
+
+void JsonEditor::wheelEvent(QWheelEvent* event)
+{
+    if (m_wheelScrollsParent && !hasFocus()) {
+        // Hand the wheel to the nearest scrolling ancestor (the form this editor sits in).
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QApplication::sendEvent(area->verticalScrollBar(), event);
+                return;
+            }
+        }
+    }
+    QsciScintilla::wheelEvent(event);
 }
 
 } // namespace tw::ui

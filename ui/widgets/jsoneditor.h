@@ -1,10 +1,26 @@
 #pragma once
-// QScintilla set up for JSON: lexer, line numbers, folding, brace matching, auto-indent,
-// and a squiggle indicator for parse errors (placed by byte offset, as core reports it).
+// QScintilla set up for JSON: lexer, line numbers, folding, brace matching, auto-indent, and
+// a parse error shown where it is — a squiggle from the bad token to the end of its line, a
+// marker in the margin and the message under the line (placed by byte offset, as core
+// reports it).
+//
+// Keys: every editor gives up the keys the window binds (shortcuts.h) and the commands that
+// destroy or rewrite text behind the user's back (cut/delete/transpose a line, change case,
+// duplicate, overtype, its own undo), so a window shortcut pressed in an editor does what
+// the menu says, and Edit › Undo is the only undo. An editor whose text lives in the project
+// document is bound to the document's undo (setDocumentUndo); the others keep QScintilla's
+// own undo, which Edit › Undo reaches through undoLocally().
+//
+// Colours follow the palette: a dark palette gets dark lexer colours, at creation and on
+// every palette change (View › Theme).
 
 #include <Qsci/qsciscintilla.h>
 
+#include <QPointer>
+
 #include <string_view>
+
+class QAction;
 
 namespace tw::ui {
 
@@ -20,12 +36,43 @@ public:
     // The document's UTF-8 bytes without a copy (Scintilla's own buffer, made contiguous).
     // Valid until the next edit.
     std::string_view utf8View() const;
-    void markError(qsizetype byteOffset);
+    // The error at a byte offset; `message` (optional) is shown under its line.
+    void markError(qsizetype byteOffset, const QString& message = {});
     void clearError();
+    bool hasError() const { return m_hasError; }
+    // The marked range, in bytes [start, end); empty without an error (for tests).
+    std::pair<long, long> errorRange() const;
+
+    // The text is the project document's: QScintilla keeps no undo history, and the context
+    // menu's Undo/Redo are these (the window's) actions. Not owned.
+    void setDocumentUndo(QAction* undo, QAction* redo);
+    bool hasLocalUndo() const { return !m_documentUndo; }
+
+    // Inside a scrolling form: the wheel scrolls the form unless the editor has focus (or
+    // cannot scroll itself), so a pass over the editor never traps the wheel.
+    void setWheelScrollsParent(bool on) { m_wheelScrollsParent = on; }
+
+    // The colours for the current palette (called on palette changes; public for tests).
+    void applyPalette();
+    static bool isDark(const QPalette& palette);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void releaseKeys();
+
     int m_errorIndicator = -1;
+    int m_errorMarker = -1;
     bool m_hasError = false; // clearing the indicator walks the document: only when needed
+    long m_errorStart = 0, m_errorEnd = 0;
+    int m_errorLine = -1;
+    bool m_wheelScrollsParent = false;
+    bool m_applyingPalette = false;
+    QPointer<QAction> m_documentUndo; // not owned
+    QPointer<QAction> m_documentRedo; // not owned
 };
 
 } // namespace tw::ui

@@ -57,8 +57,8 @@ QWidget* captioned(QLabel* label, QWidget* body, QWidget* parent)
 }
 } // namespace
 
-LoopPanel::LoopPanel(ProjectDocument* doc, QWidget* parent)
-    : QWidget(parent), m_doc(doc), m_controller(new LoopController(doc, nullptr, this))
+LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_controller(new LoopController(doc, services, this))
 {
     // Window-wide shortcuts: the panel sits in a dock, and F5/F10 should work from the
     // editors too. The window may also put these actions in its menus.

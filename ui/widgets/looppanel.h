@@ -34,7 +34,8 @@ class ProjectDocument;
 class LoopPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit LoopPanel(ProjectDocument* doc, QWidget* parent = nullptr); // doc not owned
+    // doc is not owned; the services are shared with the rest of the window.
+    LoopPanel(ProjectDocument* doc, const Services& services, QWidget* parent = nullptr);
     ~LoopPanel() override;
 
     QAction* runAction() const { return m_runAction; }

@@ -6,6 +6,7 @@
 #include "provider/profile.h"
 #include "util/strings.h"
 #include "widgets/jsoneditor.h"
+#include "wires.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -33,7 +34,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     form->addRow(tr("Profile"), m_profile);
     m_wire = new QComboBox(this);
     m_wire->addItem(tr("(the profile's)"), QString());
-    for (wire::Wire w : wire::kAllWires)
+    for (wire::Wire w : shownWires())
         m_wire->addItem(qs(wire::label(w)), qs(wire::name(w)));
     form->addRow(tr("Wire"), m_wire);
     m_baseUrl = new QLineEdit(this);
@@ -45,7 +46,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     m_maxTokens = new QSpinBox(this);
     m_maxTokens->setRange(0, 1000000);
     m_maxTokens->setSpecialValueText(tr("default"));
-    m_maxTokens->setToolTip(tr("max tokens (default: unset; Anthropic always sends 1024)"));
+    m_maxTokens->setToolTip(tr("max tokens (default: unset; a wire that requires the field sends 1024)"));
     form->addRow(tr("Max tokens"), m_maxTokens);
     m_temperature = new QDoubleSpinBox(this);
     m_temperature->setRange(-0.1, 2.0);

@@ -57,7 +57,7 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
         connect(b, &QToolButton::clicked, this, slot);
         bar->addWidget(b);
     };
-    button(tr("Paste"), tr("Extract the response on the clipboard (JSON, SSE, NDJSON or Hermes text)"), &ResponseView::pasteFromClipboard);
+    button(tr("Paste"), tr("Extract the response on the clipboard (JSON, SSE, NDJSON or tool-call tags in text)"), &ResponseView::pasteFromClipboard);
     button(tr("Open…"), tr("Extract a response saved in a file"), &ResponseView::openFile);
     button(tr("Clear"), tr("Clear the inspector"), &ResponseView::clear);
     layout->addLayout(bar);
@@ -220,7 +220,7 @@ void ResponseView::pasteFromClipboard()
 void ResponseView::openFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a provider response"), QString(),
-                                                      tr("Responses (*.json *.sse *.ndjson *.txt *.jsonl);;All files (*)"));
+                                                      tr("Response files (*.json *.sse *.ndjson *.txt *.jsonl);;All files (*)"));
     if (path.isEmpty())
         return;
     QFile f(path);

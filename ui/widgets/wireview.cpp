@@ -11,8 +11,6 @@
 #include <QStackedWidget>
 #include <QSyntaxHighlighter>
 
-#include "wire/wire.h"
-#include "util/strings.h"
 #include <QClipboard>
 #include <QFile>
 #include <QFileDialog>
@@ -24,6 +22,10 @@
 namespace tw::ui {
 
 namespace {
+// Item data of the diff picker: the target's kind, and for a wire its index.
+constexpr int kKindRole = Qt::UserRole;
+constexpr int kWireRole = Qt::UserRole + 1;
+
 // Colours unified-diff lines: additions green, removals red, hunk headers dim.
 class DiffHighlighter : public QSyntaxHighlighter {
 public:
@@ -48,7 +50,8 @@ protected:
 };
 } // namespace
 
-WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent), m_wireLabel(wireLabel)
+WireView::WireView(std::size_t wireIndex, QWidget* parent)
+    : QWidget(parent), m_wireIndex(wireIndex), m_wireLabel(wireLabel(wireIndex))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -64,15 +67,19 @@ WireView::WireView(const QString& wireLabel, QWidget* parent) : QWidget(parent),
     connect(m_whole, &QCheckBox::toggled, this, &WireView::modeChanged);
     bar->addWidget(m_whole);
     m_diff = new QComboBox(this);
-    m_diff->addItem(tr("No diff"), -1);
-    for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i)
-        if (wire::label(wire::kAllWires[i]) != ss(wireLabel))
-            m_diff->addItem(tr("Diff vs %1").arg(qs(wire::label(wire::kAllWires[i]))), int(i));
-    m_diff->addItem(tr("Diff vs last sent"), 6);
+    auto addTarget = [this](const QString& text, DiffTarget::Kind kind, std::size_t wire) {
+        m_diff->addItem(text, int(kind));
+        m_diff->setItemData(m_diff->count() - 1, qulonglong(wire), kWireRole);
+    };
+    addTarget(tr("No diff"), DiffTarget::Kind::None, 0);
+    for (std::size_t i = 0; i < shownWires().size(); ++i)
+        if (i != m_wireIndex)
+            addTarget(tr("Diff vs %1").arg(tw::ui::wireLabel(i)), DiffTarget::Kind::Wire, i);
+    addTarget(tr("Diff vs last sent"), DiffTarget::Kind::LastSent, 0);
     m_diff->setToolTip(tr("Compare this wire with another wire, or with the last request sent"));
     connect(m_diff, &QComboBox::currentIndexChanged, this, [this] {
-        m_stack->setCurrentIndex(diffTarget() < 0 ? 0 : 1);
-        Q_EMIT diffTargetChanged(diffTarget());
+        m_stack->setCurrentIndex(diffTarget().kind == DiffTarget::Kind::None ? 0 : 1);
+        Q_EMIT diffTargetChanged();
     });
     bar->addWidget(m_diff);
     auto* copy = new QToolButton(this);
@@ -147,7 +154,10 @@ void WireView::showError(const QString& message)
 
 QString WireView::content() const { return QString::fromUtf8(m_shown); }
 bool WireView::showsWholeRequest() const { return m_whole->isChecked(); }
-int WireView::diffTarget() const { return m_diff->currentData().toInt(); }
+DiffTarget WireView::diffTarget() const
+{
+    return DiffTarget{DiffTarget::Kind(m_diff->currentData(kKindRole).toInt()), std::size_t(m_diff->currentData(kWireRole).toULongLong())};
+}
 
 void WireView::showDiff(const QString& unified)
 {

@@ -2,7 +2,11 @@
 // One wire's tab: the live conversion as the wire spells it, read-only, exactly the bytes
 // core serialized (key order as sent), with copy and save.
 
+#include "wires.h"
+
 #include <QWidget>
+
+#include <cstddef>
 
 class QCheckBox;
 class QComboBox;
@@ -17,7 +21,8 @@ class JsonEditor;
 class WireView : public QWidget {
     Q_OBJECT
 public:
-    explicit WireView(const QString& wireLabel, QWidget* parent = nullptr);
+    // wireIndex: the wire's index in shownWires(); its label names the tab's content.
+    explicit WireView(std::size_t wireIndex, QWidget* parent = nullptr);
 
     void showContent(const QString& text); // keeps the scroll position
     // Shows new UTF-8 text by replacing only the span that differs from what is shown (one
@@ -26,17 +31,19 @@ public:
     void showError(const QString& message); // keeps the last good content visible
     QString content() const;
     bool showsWholeRequest() const;
-    // The diff target: -1 none, 0..5 another wire (wire order), 6 the last request sent.
-    int diffTarget() const;
+    std::size_t wireIndex() const { return m_wireIndex; }
+    DiffTarget diffTarget() const;
     void showDiff(const QString& unified);
+    JsonEditor* editor() const { return m_view; }
 
 Q_SIGNALS:
     void modeChanged(bool wholeRequest);
-    void diffTargetChanged(int target);
+    void diffTargetChanged();
 
 private:
     void saveToFile();
 
+    std::size_t m_wireIndex;
     QString m_wireLabel;
     QByteArray m_shown; // the UTF-8 text the view holds
     JsonEditor* m_view;  // owned by this widget

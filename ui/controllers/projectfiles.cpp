@@ -1,0 +1,104 @@
+#include "controllers/projectfiles.h"
+
+#include "controllers/recentfiles.h"
+#include "projectdocument.h"
+#include "util/strings.h"
+
+#include <QFileDialog>
+#include <QMessageBox>
+
+namespace tw::ui {
+
+namespace {
+constexpr int kNoteMs = 5000;
+constexpr int kErrorMs = 15000;
+const QString kSuffix = QStringLiteral(".toolwire");
+} // namespace
+
+ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, QWidget* dialogParent, QObject* parent)
+    : QObject(parent), m_doc(doc), m_recent(recent), m_dialogParent(dialogParent)
+{
+}
+
+bool ProjectFiles::open(const QString& path)
+{
+    auto r = m_doc->load(path);
+    if (!r) {
+        Q_EMIT statusMessage(tr("Could not open: %1").arg(qs(r.error().message)), kErrorMs);
+        return false;
+    }
+    m_recent->remember(m_doc->filePath()); // the bundled example has no path: not remembered
+    Q_EMIT statusMessage(tr("Opened %1").arg(m_doc->displayName()), kNoteMs);
+    return true;
+}
+
+void ProjectFiles::openWithConfirm(const QString& path)
+{
+    if (confirmDiscard())
+        open(path);
+}
+
+void ProjectFiles::openWithDialog()
+{
+    if (!confirmDiscard())
+        return;
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open project"), QString(),
+                                                      tr("Toolwire projects (*.toolwire);;All files (*)"));
+    if (!path.isEmpty())
+        open(path);
+}
+
+bool ProjectFiles::confirmDiscard()
+{
+    if (!m_doc->isModified())
+        return true;
+    const auto answer = QMessageBox::question(m_dialogParent, tr("Unsaved changes"),
+                                              tr("%1 has unsaved changes. Save them first?").arg(m_doc->displayName()),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool ProjectFiles::save()
+{
+    if (m_doc->filePath().isEmpty())
+        return saveAs();
+    auto r = m_doc->save(m_doc->filePath());
+    if (!r) {
+        Q_EMIT statusMessage(tr("Save failed: %1").arg(qs(r.error().message)), kErrorMs);
+        return false;
+    }
+    Q_EMIT statusMessage(tr("Saved %1").arg(m_doc->filePath()), kNoteMs);
+    return true;
+}
+
+bool ProjectFiles::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save project"), m_doc->displayName() + kSuffix,
+                                                tr("Toolwire projects (*.toolwire)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(kSuffix))
+        path += kSuffix;
+    auto r = m_doc->save(path);
+    if (!r) {
+        Q_EMIT statusMessage(tr("Save failed: %1").arg(qs(r.error().message)), kErrorMs);
+        return false;
+    }
+    m_recent->remember(path);
+    Q_EMIT pathChanged();
+    Q_EMIT statusMessage(tr("Saved %1").arg(path), kNoteMs);
+    return true;
+}
+
+void ProjectFiles::newProject()
+{
+    if (!confirmDiscard())
+        return;
+    project::Project p;
+    p.name = "Untitled";
+    m_doc->reset(std::move(p), QString());
+}
+
+} // namespace tw::ui

@@ -1,0 +1,89 @@
+#pragma once
+// The tools as the editor works on them: the project's tools parsed once and kept (an edit
+// re-parses only its entry, so a keystroke costs one tool's parse plus the visible tab's
+// render), which tool is being edited (it follows the document: an insert selects the new
+// tool, a removal its neighbour), the checks an edit must pass before it reaches the
+// document, and the list operations (add, duplicate, delete, import). No widgets: the
+// tool list and the tool editor present what this decides.
+
+#include "json/value.h"
+#include "model/tool.h"
+#include "result.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace tw::ui {
+
+class ProjectDocument;
+class ToolListModel;
+
+class ToolEditingController : public QObject {
+    Q_OBJECT
+public:
+    explicit ToolEditingController(ProjectDocument* doc, QObject* parent = nullptr); // doc not owned
+
+    // Every tool parsed, in project order; empty while toolsError() is set.
+    std::span<const model::Tool> parsedTools() const { return m_parsed; }
+    // The first tool that does not parse, with its position and name in the message.
+    const std::optional<Error>& toolsError() const { return m_toolsError; }
+    QStringList toolNames() const { return m_names; }
+    // The tool list as an item model (for the list view). It hears of each document change
+    // before this controller selects a row, so a selected row is always in the model.
+    ToolListModel* listModel() const { return m_model; }
+
+    int currentRow() const { return m_row; }
+    // Selects the tool to edit (-1: none); rowSelected() follows even when it is unchanged.
+    void selectRow(int row);
+
+    // Why an edit was not taken: the hint for the line under the editor, and where the
+    // squiggle goes (a byte offset) when the text is not JSON at all.
+    struct EditProblem {
+        QString hint;
+        std::optional<std::size_t> offset;
+    };
+    // Checks the editor's text (the current tool, or with wholeList the whole list as an
+    // array) and, when it is a tool (every entry an object with a non-empty string name),
+    // makes it one undoable document edit. nullopt: taken.
+    std::optional<EditProblem> applyEdit(std::string_view text, bool wholeList);
+
+    // A new tool after the current one (or at the end), with a name no tool has.
+    void addTool();
+    void duplicateTool(); // the current tool, renamed "<name>_copy"
+    void deleteTool();    // the current tool
+    struct ImportCount {
+        int added = 0;
+        int skipped = 0; // a tool of that name is in the project already
+    };
+    // Appends canonical tools, skipping names the project has.
+    ImportCount importTools(std::vector<json::Value> tools);
+
+Q_SIGNALS:
+    // The parsed tools (or their error) changed: every wire view is stale.
+    void toolsChanged();
+    // The tool names changed (a keystroke that changes no name does not emit).
+    void namesChanged(const QStringList& names);
+    // Show this tool (-1: none) in the editor and the list.
+    void rowSelected(int row);
+
+private:
+    void reparseAll();        // all entries (load, insert, remove, move)
+    void reparseRow(int row); // one entry (a keystroke in the tool editor)
+    void reparseChanged();    // whole-list edits: only the entries whose value changed
+    void afterChange();       // names, then toolsChanged()
+
+    ProjectDocument* m_doc; // not owned
+    ToolListModel* m_model; // owned (child)
+    std::vector<model::Tool> m_parsed;
+    std::vector<json::Value> m_parsedFrom; // the values m_parsed was parsed from (shared)
+    std::optional<Error> m_toolsError;
+    QStringList m_names;
+    int m_row = -1;
+};
+
+} // namespace tw::ui

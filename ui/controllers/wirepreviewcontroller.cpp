@@ -1,0 +1,115 @@
+#include "controllers/wirepreviewcontroller.h"
+
+#include "project/requestinput.h"
+
+#include "controllers/tooleditingcontroller.h"
+#include "json/json.h"
+#include "projectdocument.h"
+#include "provider/mockprovider.h"
+#include "provider/request.h"
+#include "util/linediff.h"
+#include "util/strings.h"
+#include "wire/preview.h"
+
+namespace tw::ui {
+
+namespace {
+// Where a copied request needs a key: never the key itself.
+constexpr const char* kKeyPlaceholder = "KEY-PLACEHOLDER-NOT-A-KEY";
+} // namespace
+
+WirePreviewController::WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services,
+                                             QObject* parent)
+    : QObject(parent), m_doc(doc), m_tools(tools), m_services(services)
+{
+}
+
+std::optional<std::string> WirePreviewController::wholeRequest(std::size_t index) const
+{
+    // The body of the current preset on this wire, exactly as Send would build it.
+    const auto& p = m_doc->project();
+    if (m_preset < 0 || m_preset >= int(p.presets.size()))
+        return std::nullopt;
+    auto in = project::requestInput(p, p.presets[size_t(m_preset)]);
+    if (!in)
+        return std::nullopt;
+    in->wire = shownWires()[index];
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+    auto built = provider::buildRequest(*in, std::nullopt, true);
+    if (!built)
+        return std::nullopt;
+    return json::pretty(built->body);
+}
+
+Result<std::string, QString> WirePreviewController::render(std::size_t index, bool whole) const
+{
+    if (index >= shownWires().size())
+        return tr("No such wire");
+    if (whole) {
+        // Why a preset builds no request is said where it is fixed: the Request dock, Send.
+        auto body = wholeRequest(index);
+        if (!body)
+            return tr("No whole request to show");
+        return std::move(*body);
+    }
+    if (const auto& error = m_tools->toolsError())
+        return qs(error->message);
+    const auto& setting = m_doc->project().choice;
+    auto choice = wire::choiceFromSetting(setting);
+    if (!choice)
+        return qs(choice.error().message);
+    auto fields = wire::requestToolFields(shownWires()[index], m_tools->parsedTools(), *choice, setting.allowedTools);
+    if (!fields)
+        return qs(fields.error().message.empty() ? fields.error().category : fields.error().message);
+    return json::pretty(*fields);
+}
+
+QString WirePreviewController::diff(std::size_t index, const std::string& shown, DiffTarget target, bool whole) const
+{
+    std::string other, otherName;
+    switch (target.kind) {
+    case DiffTarget::Kind::None:
+        return {};
+    case DiffTarget::Kind::LastSent:
+        if (m_lastSent.isNull())
+            return tr("Nothing has been sent yet: Send (Ctrl+Enter) first.");
+        other = json::pretty(m_lastSent);
+        otherName = "last sent request body";
+        break;
+    case DiffTarget::Kind::Wire: {
+        auto t = render(target.wire, whole);
+        if (!t)
+            return t.error();
+        other = std::move(*t);
+        otherName = ss(wireLabel(target.wire));
+        break;
+    }
+    }
+    const util::LineDiff d = util::diffLines(other, shown);
+    return qs(util::unifiedDiff(d, otherName, ss(wireLabel(index))));
+}
+
+Result<std::string, QString> WirePreviewController::exportRequest(ExportFormat format) const
+{
+    const auto& p = m_doc->project();
+    if (m_preset < 0 || m_preset >= int(p.presets.size()))
+        return QString();
+    auto in = project::requestInput(p, p.presets[size_t(m_preset)]);
+    if (!in)
+        return qs(in.error().message);
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+    if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
+        if (provider::MockProvider* mock = startedMock(m_services))
+            in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+    }
+    const std::optional<std::string> placeholder =
+        in->profile.auth.scheme == "none" ? std::nullopt : std::optional<std::string>(kKeyPlaceholder);
+    auto built = provider::buildRequest(*in, placeholder, true);
+    if (!built)
+        return qs(built.error().message);
+    return format == ExportFormat::Curl ? provider::curlCommand(*built) : provider::rawHttpText(*built);
+}
+
+} // namespace tw::ui
