@@ -3,6 +3,7 @@
 toolwire_add_test(tst_framing SOURCES unit/tst_framing.cpp LIBS toolwire_core)
 toolwire_add_test(tst_reply SOURCES unit/tst_reply.cpp LIBS toolwire_core)
 toolwire_add_test(tst_fixtures SOURCES unit/tst_fixtures.cpp LIBS toolwire_core)
+toolwire_add_test(tst_bedrock_reply SOURCES unit/tst_bedrock_reply.cpp LIBS toolwire_core)
 
 # The recorded fixtures against the built binary, exactly as acceptance runs them. The
 # recordings are third-party data kept next to the repository, never in it.

@@ -144,6 +144,14 @@ Result<std::optional<model::Tool>> parseTool(const json::Value& v)
         if (d && d->claimsTool && d->claimsTool(v))
             return d->readTool(v);
     }
+    // Then the shapes of wires the reference does not know, in registry order: each claims
+    // only its own marks (Bedrock's toolSpec), so the reference order above is unchanged.
+    for (const RequestDialect* d : requestDialects()) {
+        if (!d->claimsTool || std::find(std::begin(kShapeOrder), std::end(kShapeOrder), d->tag) != std::end(kShapeOrder))
+            continue;
+        if (d->claimsTool(v))
+            return d->readTool(v);
+    }
     return findRequestDialect(kFallbackShape)->readTool(v);
 }
 
