@@ -17,6 +17,7 @@ int runMcpTools(const Args& args);
 int runMcpCall(const Args& args);
 int runMcpServe(const Args& args);
 int runMockProvider(const Args& args);
+int runValidate(const Args& args);
 
 namespace {
 
@@ -50,6 +51,16 @@ constexpr Option kCheckOptions[] = {
 };
 constexpr Positional kCheckArgs[] = {
     {"PATH", "a corpus file, or a folder whose *.json files are corpus files", K::Path, Arity::Many},
+};
+
+constexpr Option kValidateOptions[] = {
+    {.name = "schema", .valueName = "SCHEMA",
+     .description = "the JSON Schema (draft 2020-12 unless its $schema names draft-07); - reads stdin", .kind = K::Input,
+     .required = true},
+    {.name = "lines", .description = "read one instance per line (JSON Lines) and print one result line each"},
+};
+constexpr Positional kValidateArgs[] = {
+    {"INSTANCE|-", "the JSON instance to validate (default: stdin); - reads stdin", K::Input, Arity::Optional},
 };
 
 constexpr Option kSendOptions[] = {
@@ -131,6 +142,10 @@ constexpr Command kCommands[] = {
     {.name = "check", .summary = "run conformance corpus files (golden tests for conversions)", .options = kCheckOptions,
      .positionals = kCheckArgs, .run = &runCheck,
      .details = "prints one line per failing case and last \"N passed, M failed\"; exit 1 when a case fails"},
+    {.name = "validate", .summary = "validate JSON instances against a JSON Schema (draft 2020-12 or draft-07)",
+     .options = kValidateOptions, .positionals = kValidateArgs, .run = &runValidate,
+     .details = "prints {\"valid\", \"violations\": [{\"path\", \"message\"}], \"unsupported\": [...]} per instance; "
+                "exit 1 when an instance is invalid or not JSON, 2 when the schema cannot be read or parsed"},
     {.name = "send",
      .summary = "send one request to a provider (the offline mock with --profile mock) and show what went out and came back",
      .options = kSendOptions, .run = &runSend,

@@ -111,25 +111,6 @@ std::string listRow(const std::string& label, const std::string& description)
     return row + wrapText(description, kLabelColumn, kLabelColumn) + "\n";
 }
 
-std::string optionDescription(const Option& o)
-{
-    // One parenthesis of facts from the table: bounds, default, required, repeatable.
-    std::vector<std::string> facts;
-    if (o.kind == ValueKind::Integer)
-        facts.push_back(o.max < o.min ? "at least " + std::to_string(o.min)
-                                      : std::to_string(o.min) + "-" + std::to_string(o.max));
-    if (!o.defaultValue.empty())
-        facts.push_back("default " + std::string(o.defaultValue));
-    if (o.required && o.group.empty())
-        facts.push_back("required");
-    if (o.repeatable)
-        facts.push_back("repeatable");
-    std::string d(o.description);
-    for (std::size_t i = 0; i < facts.size(); ++i)
-        d += (i == 0 ? " (" : "; ") + facts[i] + (i + 1 == facts.size() ? ")" : "");
-    return d;
-}
-
 std::string leafSynopsis(const Command& c, std::string_view path)
 {
     // Continuation lines line up after "usage: toolwire PATH ".
@@ -148,6 +129,25 @@ std::string capitalized(std::string_view s)
 constexpr const char* kExitCodes = "exit codes: 0 success, 1 the operation failed, 2 usage error\n";
 
 } // namespace
+
+std::string optionDescription(const Option& o)
+{
+    // One parenthesis of facts from the table: bounds, default, required, repeatable.
+    std::vector<std::string> facts;
+    if (o.kind == ValueKind::Integer)
+        facts.push_back(o.max < o.min ? "at least " + std::to_string(o.min)
+                                      : std::to_string(o.min) + "-" + std::to_string(o.max));
+    if (!o.defaultValue.empty())
+        facts.push_back("default " + std::string(o.defaultValue));
+    if (o.required && o.group.empty())
+        facts.push_back("required");
+    if (o.repeatable)
+        facts.push_back("repeatable");
+    std::string d(o.description);
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        d += (i == 0 ? " (" : "; ") + facts[i] + (i + 1 == facts.size() ? ")" : "");
+    return d;
+}
 
 std::string synopsis(const Command& c, std::string_view path)
 {
@@ -210,7 +210,7 @@ std::string usage()
         "\n"
         "usage:\n"
         "  toolwire [PROJECT]                    open the workbench (the last project, or the example)\n"
-        "  toolwire --screenshot OUT.png [PROJECT]\n"
+        "  toolwire --screenshot OUT.png [--state design|stream|loop] [PROJECT]\n"
         "                                        render the main window (1400x900) to a PNG and exit\n"
         "  toolwire COMMAND [ARGS]               run a command (no display needed)\n"
         "  toolwire help COMMAND                 a command's options and arguments (or toolwire COMMAND --help)\n"

@@ -19,6 +19,10 @@ std::string synopsis(const Command& c, std::string_view path);
 // (the wires), what it prints, exit codes.
 std::string helpText(const Command& c, std::string_view path);
 
+// An option's description with the facts the table holds in parentheses: bounds, default,
+// required, repeatable ("the port to listen on (0-65535; default 0)").
+std::string optionDescription(const Option& o);
+
 // The top-level usage: the GUI's options, then every command's synopsis and summary.
 std::string usage();
 

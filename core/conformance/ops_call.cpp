@@ -1,6 +1,7 @@
 // call.* operations of the conformance corpus: thin adapters from a case's `input` to the
 // reply dialects and the canonical call (core/wire/reply.h, core/model/toolcall.h).
 #include "conformance/registry.h"
+#include "conformance/jsonkeys.h"
 #include "wire/registry.h"
 
 #include "model/scalars.h"
@@ -13,17 +14,7 @@ using json::Value;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Wire = "wire";
-constexpr std::string_view Data = "data";
-constexpr std::string_view CallValue = "value";
-constexpr std::string_view Text = "text";
-constexpr std::string_view Tag = "tag";
-constexpr std::string_view Calls = "calls";
-constexpr std::string_view Call = "call";
-constexpr std::string_view Form = "form";
-constexpr std::string_view FallbackId = "fallback_id";
-} // namespace key
+namespace key = ::tw::conformance::keys;
 
 // The dialect for a call.* wire argument: an object or array is the wrong argument shape;
 // anything but an exact reply-wire tag is unknown (Hermes replies are text, not data).

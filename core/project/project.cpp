@@ -1,4 +1,5 @@
 #include "project/project.h"
+#include "project/jsonkeys.h"
 
 #include "json/json.h"
 #include "mcp/mockserver.h"
@@ -11,29 +12,7 @@
 
 namespace tw::project {
 
-namespace keys {
-constexpr std::string_view Format = "format";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Tools = "tools";
-constexpr std::string_view ToolChoice = "tool_choice";
-constexpr std::string_view Presets = "presets";
-constexpr std::string_view MockTools = "mock_tools";
-constexpr std::string_view MockProvider = "mock_provider";
-constexpr std::string_view Profiles = "profiles";
-constexpr std::string_view Type = "type";
-constexpr std::string_view AllowedTools = "allowed_tools";
-constexpr std::string_view Profile = "profile";
-constexpr std::string_view Wire = "wire";
-constexpr std::string_view BaseUrl = "base_url";
-constexpr std::string_view UrlVars = "url_vars";
-constexpr std::string_view Model = "model";
-constexpr std::string_view System = "system";
-constexpr std::string_view Messages = "messages";
-constexpr std::string_view MaxTokens = "max_tokens";
-constexpr std::string_view Temperature = "temperature";
-constexpr std::string_view Parallel = "parallel_tool_calls";
-constexpr std::string_view Stream = "stream";
-} // namespace keys
+namespace keys = ::tw::project::keys;
 
 using json::Value;
 

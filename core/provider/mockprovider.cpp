@@ -1,4 +1,5 @@
 #include "provider/mockprovider.h"
+#include "provider/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -23,26 +24,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kAnswer = "answer";
-constexpr std::string_view kWire = "wire";
-constexpr std::string_view kStatus = "status";
-constexpr std::string_view kBody = "body";
-constexpr std::string_view kRaw = "raw";
-constexpr std::string_view kEvents = "events";
-constexpr std::string_view kEvent = "event";
-constexpr std::string_view kData = "data";
-constexpr std::string_view kError = "error";
-constexpr std::string_view kContentType = "content_type";
-constexpr std::string_view kFraming = "framing";
-constexpr std::string_view kChunkBytes = "chunk_bytes";
-constexpr std::string_view kIntervalMs = "interval_ms";
-constexpr std::string_view kDisconnectAfter = "disconnect_after";
-constexpr std::string_view kServer = "toolwire_mock_provider";
-constexpr std::string_view kBases = "bases";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kType = "type";
-} // namespace keys
+namespace keys = ::tw::provider::keys;
 
 constexpr std::string_view kDefaultModel = "mock-1";
 constexpr std::size_t kReceivedKept = 500;

@@ -1,4 +1,5 @@
 #include "schema/schemagen.h"
+#include "schema/jsonkeys.h"
 
 #include "json/json.h"
 #include "schema/messagehints.h"
@@ -20,37 +21,7 @@ namespace {
 using json::Value;
 using namespace detail;
 
-namespace keys {
-constexpr std::string_view kType = "type";
-constexpr std::string_view kConst = "const";
-constexpr std::string_view kEnum = "enum";
-constexpr std::string_view kDefault = "default";
-constexpr std::string_view kExamples = "examples";
-constexpr std::string_view kExample = "example";
-constexpr std::string_view kRef = "$ref";
-constexpr std::string_view kAllOf = "allOf";
-constexpr std::string_view kAnyOf = "anyOf";
-constexpr std::string_view kOneOf = "oneOf";
-constexpr std::string_view kProperties = "properties";
-constexpr std::string_view kRequired = "required";
-constexpr std::string_view kAdditionalProperties = "additionalProperties";
-constexpr std::string_view kMinProperties = "minProperties";
-constexpr std::string_view kMaxProperties = "maxProperties";
-constexpr std::string_view kItems = "items";
-constexpr std::string_view kPrefixItems = "prefixItems";
-constexpr std::string_view kMinItems = "minItems";
-constexpr std::string_view kMaxItems = "maxItems";
-constexpr std::string_view kUniqueItems = "uniqueItems";
-constexpr std::string_view kMinimum = "minimum";
-constexpr std::string_view kMaximum = "maximum";
-constexpr std::string_view kExclusiveMinimum = "exclusiveMinimum";
-constexpr std::string_view kExclusiveMaximum = "exclusiveMaximum";
-constexpr std::string_view kMultipleOf = "multipleOf";
-constexpr std::string_view kMinLength = "minLength";
-constexpr std::string_view kMaxLength = "maxLength";
-constexpr std::string_view kPattern = "pattern";
-constexpr std::string_view kFormat = "format";
-} // namespace keys
+namespace keys = ::tw::schema::keys;
 
 // Dates are relative to a fixed day so that the output never depends on the clock.
 constexpr int kAnchorYear = 2026;

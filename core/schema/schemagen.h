@@ -11,8 +11,9 @@
 // minLength / maxLength, pattern (a common regex subset: literals, classes, \d \w \s, groups,
 // alternatives, quantifiers; the sample is checked with QRegularExpression), format
 // (date-time, date, time, email, uri/url/iri, uuid, hostname, ipv4, ipv6, duration),
-// anyOf / oneOf (the first branch that is not null), allOf (merged), nullable, local $ref
-// ("#/…", through refresolver.h; one that cannot be followed or that loops is dropped).
+// anyOf / oneOf (the first branch that is not null), allOf (merged), nullable, $ref within
+// the document ("#/…", "#anchor", an "$id"; through refresolver.h; one that cannot be
+// followed or that loops is dropped). A property whose schema is false is left out.
 // Other keywords are ignored; a schema that cannot be satisfied gives a best effort.
 //
 // Every declared property is filled near the top (required ones at any depth), so a call

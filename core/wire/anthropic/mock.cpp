@@ -1,4 +1,5 @@
 #include "wire/anthropic/mock.h"
+#include "wire/anthropic/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -10,41 +11,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kModel = "model";
-constexpr std::string_view kStream = "stream";
-constexpr std::string_view kSystem = "system";
-constexpr std::string_view kMessages = "messages";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kType = "type";
-constexpr std::string_view kText = "text";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kInput = "input";
-constexpr std::string_view kToolUseId = "tool_use_id";
-constexpr std::string_view kIsError = "is_error";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kOutputFormat = "output_format";
-constexpr std::string_view kOutputConfig = "output_config";
-constexpr std::string_view kFormat = "format";
-constexpr std::string_view kSchema = "schema";
-constexpr std::string_view kStopReason = "stop_reason";
-constexpr std::string_view kStopSequence = "stop_sequence";
-constexpr std::string_view kUsage = "usage";
-constexpr std::string_view kInputTokens = "input_tokens";
-constexpr std::string_view kCacheCreation = "cache_creation_input_tokens";
-constexpr std::string_view kCacheRead = "cache_read_input_tokens";
-constexpr std::string_view kOutputTokens = "output_tokens";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kIndex = "index";
-constexpr std::string_view kContentBlock = "content_block";
-constexpr std::string_view kDelta = "delta";
-constexpr std::string_view kPartialJson = "partial_json";
-constexpr std::string_view kError = "error";
-constexpr std::string_view kRequestId = "request_id";
-} // namespace keys
+namespace keys = ::tw::wire::anthropic::keys;
 
 constexpr std::string_view kUser = "user";
 constexpr std::string_view kAssistant = "assistant";

@@ -1,4 +1,5 @@
 #include "wire/anthropic/reply.h"
+#include "wire/anthropic/jsonkeys.h"
 
 #include "json/json.h"
 #include "wire/common_reply_scan.h"
@@ -14,22 +15,7 @@ using scan::RawString;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Type = "type";
-constexpr std::string_view Content = "content";
-constexpr std::string_view Id = "id";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Input = "input";
-constexpr std::string_view Text = "text";
-constexpr std::string_view Index = "index";
-constexpr std::string_view Delta = "delta";
-constexpr std::string_view PartialJson = "partial_json";
-constexpr std::string_view StopReason = "stop_reason";
-constexpr std::string_view ContentBlock = "content_block";
-constexpr std::string_view Message = "message";
-constexpr std::string_view Error = "error";
-constexpr std::string_view SequenceNumber = "sequence_number";
-} // namespace key
+namespace key = ::tw::wire::anthropic::keys;
 
 namespace type {
 constexpr std::string_view ToolUse = "tool_use";

@@ -1,4 +1,5 @@
 #include "wire/anthropic/request.h"
+#include "wire/anthropic/jsonkeys.h"
 
 #include "model/scalars.h"
 #include "wire/common_request.h"
@@ -9,30 +10,7 @@ namespace tw::wire::anthropic {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kType = "type";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kDescription = "description";
-constexpr std::string_view kInputSchema = "input_schema";
-constexpr std::string_view kParameters = "parameters";
-constexpr std::string_view kMcpInputSchema = "inputSchema";
-constexpr std::string_view kStrict = "strict";
-constexpr std::string_view kCacheControl = "cache_control";
-constexpr std::string_view kAdditionalProperties = "additionalProperties";
-constexpr std::string_view kRequired = "required";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kDisableParallelToolUse = "disable_parallel_tool_use";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kToolUseId = "tool_use_id";
-constexpr std::string_view kIsError = "is_error";
-constexpr std::string_view kText = "text";
-constexpr std::string_view kSource = "source";
-constexpr std::string_view kMediaType = "media_type";
-constexpr std::string_view kData = "data";
-} // namespace keys
+namespace keys = ::tw::wire::anthropic::keys;
 
 constexpr std::string_view kCustomType = "custom"; // a function tool's optional type
 constexpr std::string_view kToolResultType = "tool_result";

@@ -1,4 +1,5 @@
 #include "wire/gemini/mock.h"
+#include "wire/gemini/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -12,56 +13,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kContents = "contents";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kParts = "parts";
-constexpr std::string_view kText = "text";
-constexpr std::string_view kThought = "thought";
-constexpr std::string_view kSystemInstruction = "systemInstruction";
-constexpr std::string_view kSystemInstructionSnake = "system_instruction";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kFunctionDeclarations = "functionDeclarations";
-constexpr std::string_view kFunctionDeclarationsSnake = "function_declarations";
-constexpr std::string_view kToolConfig = "toolConfig";
-constexpr std::string_view kToolConfigSnake = "tool_config";
-constexpr std::string_view kFunctionCallingConfig = "functionCallingConfig";
-constexpr std::string_view kFunctionCallingConfigSnake = "function_calling_config";
-constexpr std::string_view kMode = "mode";
-constexpr std::string_view kAllowedFunctionNames = "allowedFunctionNames";
-constexpr std::string_view kAllowedFunctionNamesSnake = "allowed_function_names";
-constexpr std::string_view kFunctionCall = "functionCall";
-constexpr std::string_view kFunctionResponse = "functionResponse";
-constexpr std::string_view kFunctionResponseSnake = "function_response";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kArgs = "args";
-constexpr std::string_view kResponse = "response";
-constexpr std::string_view kOutput = "output";
-constexpr std::string_view kResult = "result";
-constexpr std::string_view kError = "error";
-constexpr std::string_view kGenerationConfig = "generationConfig";
-constexpr std::string_view kGenerationConfigSnake = "generation_config";
-constexpr std::string_view kResponseJsonSchema = "responseJsonSchema";
-constexpr std::string_view kResponseJsonSchemaSnake = "response_json_schema";
-constexpr std::string_view kResponseSchema = "responseSchema";
-constexpr std::string_view kResponseSchemaSnake = "response_schema";
-constexpr std::string_view kResponseMimeType = "responseMimeType";
-constexpr std::string_view kResponseMimeTypeSnake = "response_mime_type";
-constexpr std::string_view kCandidates = "candidates";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kFinishReason = "finishReason";
-constexpr std::string_view kIndex = "index";
-constexpr std::string_view kUsageMetadata = "usageMetadata";
-constexpr std::string_view kPromptTokenCount = "promptTokenCount";
-constexpr std::string_view kCandidatesTokenCount = "candidatesTokenCount";
-constexpr std::string_view kTotalTokenCount = "totalTokenCount";
-constexpr std::string_view kModelVersion = "modelVersion";
-constexpr std::string_view kResponseId = "responseId";
-constexpr std::string_view kCode = "code";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kStatus = "status";
-} // namespace keys
+namespace keys = ::tw::wire::gemini::keys;
 
 constexpr std::string_view kModelsSegment = "/models/";
 constexpr std::string_view kGenerate = ":generateContent";

@@ -1,4 +1,5 @@
 #include "wire/gemini/reply.h"
+#include "wire/gemini/jsonkeys.h"
 
 #include "model/scalars.h"
 #include "wire/common_reply_walk.h"
@@ -11,30 +12,7 @@ using json::Value;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Candidates = "candidates";
-constexpr std::string_view Content = "content";
-constexpr std::string_view Parts = "parts";
-constexpr std::string_view FunctionCall = "functionCall";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Args = "args";
-constexpr std::string_view Id = "id";
-constexpr std::string_view Text = "text";
-constexpr std::string_view Thought = "thought";
-constexpr std::string_view Index = "index";
-constexpr std::string_view FinishReason = "finishReason";
-constexpr std::string_view PromptFeedback = "promptFeedback";
-constexpr std::string_view BlockReason = "blockReason";
-constexpr std::string_view Error = "error";
-constexpr std::string_view ExecutableCode = "executableCode";
-constexpr std::string_view WillContinue = "willContinue";
-constexpr std::string_view PartialArgs = "partialArgs";
-constexpr std::string_view JsonPath = "jsonPath";
-constexpr std::string_view StringValue = "stringValue";
-constexpr std::string_view NumberValue = "numberValue";
-constexpr std::string_view BoolValue = "boolValue";
-constexpr std::string_view NullValue = "nullValue";
-} // namespace key
+namespace key = ::tw::wire::gemini::keys;
 
 class GeminiReplyDialect final : public ReplyDialect {
 public:

@@ -1,4 +1,5 @@
 #include "wire/gemini/request.h"
+#include "wire/gemini/jsonkeys.h"
 
 #include "wire/common_request.h"
 
@@ -6,39 +7,7 @@ namespace tw::wire::gemini {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kName = "name";
-constexpr std::string_view kDescription = "description";
-// Gemini reads JSON Schema from parametersJsonSchema (the proto's snake_case spelling is
-// accepted too); parameters holds the older OpenAPI subset.
-constexpr std::string_view kParametersJsonSchema = "parametersJsonSchema";
-constexpr std::string_view kParametersJsonSchemaSnake = "parameters_json_schema";
-constexpr std::string_view kParameters = "parameters";
-constexpr std::string_view kInputSchema = "input_schema";
-constexpr std::string_view kMcpInputSchema = "inputSchema";
-constexpr std::string_view kProperties = "properties";
-constexpr std::string_view kDollarSchema = "$schema";
-constexpr std::string_view kFunctionDeclarations = "functionDeclarations";
-constexpr std::string_view kFunctionDeclarationsSnake = "function_declarations";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolConfig = "toolConfig";
-constexpr std::string_view kFunctionCallingConfig = "functionCallingConfig";
-constexpr std::string_view kMode = "mode";
-// The corpus pins the snake_case spelling here (the REST API accepts both).
-constexpr std::string_view kAllowedFunctionNames = "allowed_function_names";
-constexpr std::string_view kFunctionResponse = "functionResponse";
-constexpr std::string_view kFunctionCall = "functionCall";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kResponse = "response";
-constexpr std::string_view kResult = "result";
-constexpr std::string_view kParts = "parts";
-constexpr std::string_view kInlineData = "inlineData";
-constexpr std::string_view kMimeType = "mimeType";
-constexpr std::string_view kData = "data";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kCandidates = "candidates";
-constexpr std::string_view kContent = "content";
-} // namespace keys
+namespace keys = ::tw::wire::gemini::keys;
 
 constexpr std::string_view kModelRole = "model";
 constexpr std::string_view kUserRole = "user";
@@ -210,7 +179,7 @@ json::Value choiceToWire(const model::ToolChoice& c)
     case model::ToolChoice::Type::None: config = json::Value{{keys::kMode, "NONE"}}; break;
     case model::ToolChoice::Type::Any: config = json::Value{{keys::kMode, "ANY"}}; break;
     case model::ToolChoice::Type::Tool:
-        config = json::Value{{keys::kMode, "ANY"}, {keys::kAllowedFunctionNames, json::Value(std::vector<json::Value>{c.name()})}};
+        config = json::Value{{keys::kMode, "ANY"}, {keys::kAllowedFunctionNamesSnake, json::Value(std::vector<json::Value>{c.name()})}};
         break;
     }
     return json::Value(std::vector<json::Member>{{kConfigKey, std::move(config)}});

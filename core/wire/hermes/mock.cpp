@@ -1,4 +1,5 @@
 #include "wire/hermes/mock.h"
+#include "wire/hermes/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -15,14 +16,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kMessages = "messages";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kArguments = "arguments";
-constexpr std::string_view kToolChoice = "tool_choice";
-} // namespace keys
+namespace keys = ::tw::wire::hermes::keys;
 
 constexpr std::string_view kSystem = "system";
 constexpr std::string_view kDeveloper = "developer";

@@ -1,4 +1,5 @@
 #include "wire/hermes/reply.h"
+#include "wire/hermes/jsonkeys.h"
 
 #include "json/json.h"
 
@@ -8,10 +9,7 @@ using json::Value;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Name = "name";
-constexpr std::string_view Arguments = "arguments";
-} // namespace key
+namespace key = ::tw::wire::hermes::keys;
 
 constexpr std::string_view kImStart = "<|im_start|>";
 constexpr std::string_view kImEnd = "<|im_end|>";

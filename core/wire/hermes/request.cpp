@@ -1,4 +1,5 @@
 #include "wire/hermes/request.h"
+#include "wire/hermes/jsonkeys.h"
 
 #include "json/json.h"
 #include "wire/common_request.h"
@@ -8,17 +9,7 @@ namespace tw::wire::hermes {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kChoices = "choices";
-constexpr std::string_view kMessage = "message";
-// profile settings
-constexpr std::string_view kToolInstructions = "hermes_tool_instructions";
-constexpr std::string_view kCallTag = "hermes_call_tag";
-constexpr std::string_view kResponseTag = "hermes_response_tag";
-} // namespace keys
+namespace keys = ::tw::wire::hermes::keys;
 
 constexpr std::string_view kAssistant = "assistant";
 constexpr std::string_view kToolRole = "tool";

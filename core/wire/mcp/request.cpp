@@ -1,4 +1,5 @@
 #include "wire/mcp/request.h"
+#include "wire/mcp/jsonkeys.h"
 
 #include "wire/common_request.h"
 
@@ -6,12 +7,7 @@ namespace tw::wire::mcp {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kName = "name";
-constexpr std::string_view kDescription = "description";
-constexpr std::string_view kInputSchema = "inputSchema";
-constexpr std::string_view kInputSchemaSnake = "input_schema"; // written by some servers
-} // namespace keys
+namespace keys = ::tw::wire::mcp::keys;
 
 bool claimsTool(const json::Value& v) { return v[keys::kInputSchema].isObject(); }
 

@@ -1,4 +1,5 @@
 #include "wire/ollama/mock.h"
+#include "wire/ollama/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -10,34 +11,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kModel = "model";
-constexpr std::string_view kStream = "stream";
-constexpr std::string_view kMessages = "messages";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kToolName = "tool_name";
-constexpr std::string_view kToolCallId = "tool_call_id";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kToolCalls = "tool_calls";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kFunction = "function";
-constexpr std::string_view kIndex = "index";
-constexpr std::string_view kArguments = "arguments";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kFormat = "format";
-constexpr std::string_view kCreatedAt = "created_at";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kDone = "done";
-constexpr std::string_view kDoneReason = "done_reason";
-constexpr std::string_view kTotalDuration = "total_duration";
-constexpr std::string_view kLoadDuration = "load_duration";
-constexpr std::string_view kPromptEvalCount = "prompt_eval_count";
-constexpr std::string_view kPromptEvalDuration = "prompt_eval_duration";
-constexpr std::string_view kEvalCount = "eval_count";
-constexpr std::string_view kEvalDuration = "eval_duration";
-constexpr std::string_view kError = "error";
-} // namespace keys
+namespace keys = ::tw::wire::ollama::keys;
 
 constexpr std::string_view kUser = "user";
 constexpr std::string_view kAssistant = "assistant";

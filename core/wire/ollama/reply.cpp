@@ -1,4 +1,5 @@
 #include "wire/ollama/reply.h"
+#include "wire/ollama/jsonkeys.h"
 
 #include "model/scalars.h"
 #include "wire/common_reply_walk.h"
@@ -9,18 +10,7 @@ using json::Value;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Message = "message";
-constexpr std::string_view ToolCalls = "tool_calls";
-constexpr std::string_view Function = "function";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Arguments = "arguments";
-constexpr std::string_view Id = "id";
-constexpr std::string_view Content = "content";
-constexpr std::string_view DoneReason = "done_reason";
-constexpr std::string_view Done = "done";
-constexpr std::string_view Error = "error";
-} // namespace key
+namespace key = ::tw::wire::ollama::keys;
 
 class OllamaReplyDialect final : public ReplyDialect {
 public:

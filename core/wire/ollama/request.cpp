@@ -1,4 +1,5 @@
 #include "wire/ollama/request.h"
+#include "wire/ollama/jsonkeys.h"
 
 #include "wire/common_request.h"
 #include "wire/openai/request.h"
@@ -7,19 +8,7 @@ namespace tw::wire::ollama {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kToolCalls = "tool_calls";
-constexpr std::string_view kThinking = "thinking";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kToolName = "tool_name";
-constexpr std::string_view kToolCallId = "tool_call_id";
-constexpr std::string_view kFunction = "function";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kId = "id";
-} // namespace keys
+namespace keys = ::tw::wire::ollama::keys;
 
 constexpr std::string_view kAssistant = "assistant";
 constexpr std::string_view kToolRole = "tool";

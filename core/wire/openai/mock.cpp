@@ -1,4 +1,5 @@
 #include "wire/openai/mock.h"
+#include "wire/openai/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -10,47 +11,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kModel = "model";
-constexpr std::string_view kStream = "stream";
-constexpr std::string_view kStreamOptions = "stream_options";
-constexpr std::string_view kIncludeUsage = "include_usage";
-constexpr std::string_view kMessages = "messages";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kToolCalls = "tool_calls";
-constexpr std::string_view kToolCallId = "tool_call_id";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kType = "type";
-constexpr std::string_view kFunction = "function";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kArguments = "arguments";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kAllowedTools = "allowed_tools";
-constexpr std::string_view kMode = "mode";
-constexpr std::string_view kResponseFormat = "response_format";
-constexpr std::string_view kJsonSchema = "json_schema";
-constexpr std::string_view kJsonObject = "json_object";
-constexpr std::string_view kSchema = "schema";
-constexpr std::string_view kObject = "object";
-constexpr std::string_view kCreated = "created";
-constexpr std::string_view kChoices = "choices";
-constexpr std::string_view kIndex = "index";
-constexpr std::string_view kMessage = "message";
-constexpr std::string_view kDelta = "delta";
-constexpr std::string_view kRefusal = "refusal";
-constexpr std::string_view kLogprobs = "logprobs";
-constexpr std::string_view kFinishReason = "finish_reason";
-constexpr std::string_view kUsage = "usage";
-constexpr std::string_view kPromptTokens = "prompt_tokens";
-constexpr std::string_view kCompletionTokens = "completion_tokens";
-constexpr std::string_view kTotalTokens = "total_tokens";
-constexpr std::string_view kSystemFingerprint = "system_fingerprint";
-constexpr std::string_view kError = "error";
-constexpr std::string_view kParam = "param";
-constexpr std::string_view kCode = "code";
-} // namespace keys
+namespace keys = ::tw::wire::openai::keys;
 
 constexpr std::string_view kUser = "user";
 constexpr std::string_view kAssistant = "assistant";

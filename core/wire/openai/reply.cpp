@@ -1,4 +1,5 @@
 #include "wire/openai/reply.h"
+#include "wire/openai/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -15,23 +16,7 @@ using scan::RawString;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Choices = "choices";
-constexpr std::string_view Message = "message";
-constexpr std::string_view Delta = "delta";
-constexpr std::string_view Index = "index";
-constexpr std::string_view ToolCalls = "tool_calls";
-constexpr std::string_view Function = "function";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Arguments = "arguments";
-constexpr std::string_view Id = "id";
-constexpr std::string_view Content = "content";
-constexpr std::string_view Refusal = "refusal";
-constexpr std::string_view FinishReason = "finish_reason";
-constexpr std::string_view Error = "error";
-constexpr std::string_view Text = "text";
-constexpr std::string_view Type = "type";
-} // namespace key
+namespace key = ::tw::wire::openai::keys;
 
 constexpr std::string_view kErrorEvent = "error";
 

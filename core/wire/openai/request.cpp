@@ -1,4 +1,5 @@
 #include "wire/openai/request.h"
+#include "wire/openai/jsonkeys.h"
 
 #include "wire/common_request.h"
 
@@ -6,27 +7,11 @@ namespace tw::wire::openai {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kType = "type";
-constexpr std::string_view kFunction = "function";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kDescription = "description";
-constexpr std::string_view kParameters = "parameters";
-constexpr std::string_view kStrict = "strict";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kParallelToolCalls = "parallel_tool_calls";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kToolCalls = "tool_calls";
-constexpr std::string_view kToolCallId = "tool_call_id";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kChoices = "choices";
-constexpr std::string_view kMessage = "message";
+namespace keys = ::tw::wire::openai::keys;
+
 // Reasoning a compatible server returned with the calls; the next request must carry it
 // (DeepSeek, OpenRouter, vLLM reasoning parsers).
 constexpr std::string_view kReasoningKeys[] = {"reasoning_content", "reasoning", "reasoning_details"};
-} // namespace keys
 
 constexpr std::string_view kFunctionType = "function";
 constexpr std::string_view kAssistant = "assistant";
@@ -92,7 +77,7 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
     // An allow-list: refusal, annotations, audio and the like are not sent back.
     json::ObjectBuilder echo;
     echo.append(keys::kRole, kAssistant).append(keys::kContent, message[keys::kContent]).append(keys::kToolCalls, message[keys::kToolCalls]);
-    for (std::string_view k : keys::kReasoningKeys)
+    for (std::string_view k : kReasoningKeys)
         if (const json::Value* r = message.find(k); r && !r->isNull())
             echo.append(k, *r);
 

@@ -1,4 +1,5 @@
 #include "wire/responses/mock.h"
+#include "wire/responses/jsonkeys.h"
 
 #include "json/json.h"
 #include "model/scalars.h"
@@ -11,61 +12,7 @@ namespace {
 
 using json::Value;
 
-namespace keys {
-constexpr std::string_view kModel = "model";
-constexpr std::string_view kStream = "stream";
-constexpr std::string_view kInput = "input";
-constexpr std::string_view kInstructions = "instructions";
-constexpr std::string_view kRole = "role";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kType = "type";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kCallId = "call_id";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kArguments = "arguments";
-constexpr std::string_view kOutput = "output";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kMode = "mode";
-constexpr std::string_view kText = "text";
-constexpr std::string_view kFormat = "format";
-constexpr std::string_view kSchema = "schema";
-constexpr std::string_view kObject = "object";
-constexpr std::string_view kCreatedAt = "created_at";
-constexpr std::string_view kStatus = "status";
-constexpr std::string_view kError = "error";
-constexpr std::string_view kIncompleteDetails = "incomplete_details";
-constexpr std::string_view kMaxOutputTokens = "max_output_tokens";
-constexpr std::string_view kParallelToolCalls = "parallel_tool_calls";
-constexpr std::string_view kPreviousResponseId = "previous_response_id";
-constexpr std::string_view kReasoning = "reasoning";
-constexpr std::string_view kEffort = "effort";
-constexpr std::string_view kSummary = "summary";
-constexpr std::string_view kStore = "store";
-constexpr std::string_view kTemperature = "temperature";
-constexpr std::string_view kTopP = "top_p";
-constexpr std::string_view kTruncation = "truncation";
-constexpr std::string_view kUsage = "usage";
-constexpr std::string_view kInputTokens = "input_tokens";
-constexpr std::string_view kInputTokensDetails = "input_tokens_details";
-constexpr std::string_view kCachedTokens = "cached_tokens";
-constexpr std::string_view kOutputTokens = "output_tokens";
-constexpr std::string_view kOutputTokensDetails = "output_tokens_details";
-constexpr std::string_view kReasoningTokens = "reasoning_tokens";
-constexpr std::string_view kTotalTokens = "total_tokens";
-constexpr std::string_view kUser = "user";
-constexpr std::string_view kMetadata = "metadata";
-constexpr std::string_view kAnnotations = "annotations";
-constexpr std::string_view kLogprobs = "logprobs";
-constexpr std::string_view kSequenceNumber = "sequence_number";
-constexpr std::string_view kResponse = "response";
-constexpr std::string_view kItem = "item";
-constexpr std::string_view kItemId = "item_id";
-constexpr std::string_view kOutputIndex = "output_index";
-constexpr std::string_view kContentIndex = "content_index";
-constexpr std::string_view kPart = "part";
-constexpr std::string_view kDelta = "delta";
-} // namespace keys
+namespace keys = ::tw::wire::responses::keys;
 
 constexpr std::string_view kUserRole = "user";
 constexpr std::string_view kAssistant = "assistant";

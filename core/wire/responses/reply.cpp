@@ -1,4 +1,5 @@
 #include "wire/responses/reply.h"
+#include "wire/responses/jsonkeys.h"
 
 #include "json/json.h"
 #include "wire/common_reply_walk.h"
@@ -12,29 +13,7 @@ using json::Value;
 
 namespace {
 
-namespace key {
-constexpr std::string_view Output = "output";
-constexpr std::string_view Type = "type";
-constexpr std::string_view Content = "content";
-constexpr std::string_view Name = "name";
-constexpr std::string_view Arguments = "arguments";
-constexpr std::string_view CallId = "call_id";
-constexpr std::string_view Id = "id";
-constexpr std::string_view Execution = "execution";
-constexpr std::string_view Text = "text";
-constexpr std::string_view Refusal = "refusal";
-constexpr std::string_view Status = "status";
-constexpr std::string_view IncompleteDetails = "incomplete_details";
-constexpr std::string_view Reason = "reason";
-constexpr std::string_view Error = "error";
-constexpr std::string_view Response = "response";
-constexpr std::string_view Object = "object";
-constexpr std::string_view Item = "item";
-constexpr std::string_view ItemId = "item_id";
-constexpr std::string_view OutputIndex = "output_index";
-constexpr std::string_view Delta = "delta";
-constexpr std::string_view SequenceNumber = "sequence_number";
-} // namespace key
+namespace key = ::tw::wire::responses::keys;
 
 namespace type {
 constexpr std::string_view FunctionCall = "function_call";

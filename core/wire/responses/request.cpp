@@ -1,4 +1,5 @@
 #include "wire/responses/request.h"
+#include "wire/responses/jsonkeys.h"
 
 #include "wire/common_request.h"
 
@@ -11,27 +12,7 @@ namespace tw::wire::responses {
 
 namespace {
 
-namespace keys {
-constexpr std::string_view kType = "type";
-constexpr std::string_view kName = "name";
-constexpr std::string_view kDescription = "description";
-constexpr std::string_view kParameters = "parameters";
-constexpr std::string_view kFunction = "function";
-constexpr std::string_view kExecution = "execution";
-constexpr std::string_view kEnvironment = "environment";
-constexpr std::string_view kRequireApproval = "require_approval";
-constexpr std::string_view kTools = "tools";
-constexpr std::string_view kToolChoice = "tool_choice";
-constexpr std::string_view kParallelToolCalls = "parallel_tool_calls";
-constexpr std::string_view kCallId = "call_id";
-constexpr std::string_view kId = "id";
-constexpr std::string_view kOutput = "output";
-constexpr std::string_view kContent = "content";
-constexpr std::string_view kText = "text";
-constexpr std::string_view kImageUrl = "image_url";
-constexpr std::string_view kFilename = "filename";
-constexpr std::string_view kFileData = "file_data";
-} // namespace keys
+namespace keys = ::tw::wire::responses::keys;
 
 constexpr std::string_view kFunctionType = "function";
 constexpr std::string_view kFunctionCallType = "function_call";
