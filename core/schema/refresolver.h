@@ -11,7 +11,7 @@
 // nothing.
 //
 // A reference is resolved against the base URI of the schema it appears in, then looked up
-// among the document's resources and then the bundled meta-schemas (metaschemas.h), never
+// among the document's resources and then the bundled meta-schemas (bundledSchemas()), never
 // the network. Its fragment is empty (the resource), a JSON pointer ("#/$defs/a%20b": percent-
 // decoded first, RFC 3986, then RFC 6901: "~1" is '/', "~0" is '~', array indices decimal
 // without leading zeros), or a plain-name anchor ("#node").

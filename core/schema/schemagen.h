@@ -37,9 +37,3 @@ namespace tw::schema {
 json::Value generateFromSchema(const json::Value& schema, std::string_view hint = {});
 
 } // namespace tw::schema
-
-// The generator lived in provider/ before; callers there still name it provider::. Kept
-// while they move to schema::generateFromSchema (the lead removes this at the end).
-namespace tw::provider {
-using schema::generateFromSchema;
-} // namespace tw::provider
