@@ -53,20 +53,47 @@ int usageError(std::string_view message, std::string_view synopsis)
     return 2;
 }
 
+qint64 maxInputBytes()
+{
+    bool ok = false;
+    const qint64 v = qEnvironmentVariable("TOOLWIRE_MAX_INPUT_BYTES").toLongLong(&ok);
+    return ok && v > 0 ? v : kDefaultMaxInputBytes;
+}
+
+namespace {
+
+Error tooLarge(const QString& pathOrDash, qint64 cap)
+{
+    const std::string what = pathOrDash == QLatin1String("-") ? std::string("stdin") : ss(pathOrDash);
+    return makeError("input_too_large", what + " is larger than the " + std::to_string(cap) +
+                                            "-byte input cap (TOOLWIRE_MAX_INPUT_BYTES raises it)");
+}
+
+} // namespace
+
 Result<std::string> readInput(const QString& pathOrDash)
 {
+    const qint64 cap = maxInputBytes();
     if (pathOrDash == QLatin1String("-")) {
         std::string data;
         char buf[65536];
         std::size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0)
+        while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+            if (qint64(data.size() + n) > cap)
+                return tooLarge(pathOrDash, cap); // stop reading: the rest is never held
             data.append(buf, n);
+        }
         return data;
     }
     QFile f(pathOrDash);
     if (!f.open(QIODevice::ReadOnly))
         return makeError("io_error", ss(pathOrDash) + ": " + ss(f.errorString()));
-    return ss(f.readAll());
+    if (f.size() > cap)
+        return tooLarge(pathOrDash, cap);
+    const QByteArray data = f.read(cap + 1); // a file that grows while read stays bounded
+    if (data.size() > cap)
+        return tooLarge(pathOrDash, cap);
+    return ss(data);
 }
 
 Result<json::Value> readJsonInput(const QString& pathOrDash)

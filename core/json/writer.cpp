@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstring>
+#include <string>
 
 namespace tw::json {
 
@@ -22,6 +24,71 @@ constexpr auto makeEscapeTable()
     return t;
 }
 constexpr auto kEscape = makeEscapeTable();
+
+// The length of the valid UTF-8 sequence at p (1..4), or 0 when the bytes there are not one
+// (overlong forms, surrogates and code points above U+10FFFF included).
+std::size_t utf8Sequence(const unsigned char* p, const unsigned char* end)
+{
+    const unsigned char c = p[0];
+    const auto cont = [&](std::ptrdiff_t i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        return cont(1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (!cont(1) || !cont(2) || (c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] > 0x9F))
+            return 0;
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (!cont(1) || !cont(2) || !cont(3) || (c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] > 0x8F))
+            return 0;
+        return 4;
+    }
+    return 0;
+}
+
+// Whether s is valid UTF-8; ASCII runs are checked eight bytes at a time.
+bool isValidUtf8(std::string_view s)
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const auto* const end = p + s.size();
+    while (p < end) {
+        if (end - p >= 8) {
+            std::uint64_t w;
+            std::memcpy(&w, p, 8);
+            if (!(w & 0x8080808080808080ull)) {
+                p += 8;
+                continue;
+            }
+        }
+        const std::size_t n = utf8Sequence(p, end);
+        if (!n)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
+// s with every byte that starts no valid sequence replaced by U+FFFD.
+std::string replacingInvalidUtf8(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size() + 8);
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const auto* const end = p + s.size();
+    while (p < end) {
+        const std::size_t n = utf8Sequence(p, end);
+        if (n) {
+            out.append(reinterpret_cast<const char*>(p), n);
+            p += n;
+        } else {
+            out += "\xEF\xBF\xBD";
+            ++p;
+        }
+    }
+    return out;
+}
 
 // Writes into the string's own buffer through a raw cursor: the string is grown ahead of
 // each token (by the size it needs) instead of checked per character, and trimmed to the
@@ -95,6 +162,13 @@ public:
 
     void string(std::string_view s)
     {
+        // What is written is always valid JSON text: bytes that are not UTF-8 (a provider's
+        // broken reply, a binary paste) become U+FFFD instead of being copied raw.
+        if (!isValidUtf8(s)) {
+            const std::string repaired = replacingInvalidUtf8(s);
+            string(repaired);
+            return;
+        }
         // Room for the string as it is (most strings need no escape) plus one block, because
         // blocks are stored whole. An escape makes room for itself and the rest of the
         // string, so the buffer never grows by the worst case of six bytes per byte (which a

@@ -120,6 +120,12 @@ void LiveLoop::onResponse(const provider::Exchange& x)
         fail(makeError("http_error", "the provider request failed: " + x.error->message));
         return;
     }
+    // A reply that arrived but is not whole or not sound (truncated, malformed, an in-band
+    // provider error) ends the loop with that error: never a "success" on half an answer.
+    if (x.error) {
+        fail(*x.error);
+        return;
+    }
     auto plan = planRound(m_settings, x.document, m_known);
     if (!plan) {
         fail(plan.error());

@@ -1,5 +1,6 @@
 #include "net/httpjob.h"
 
+#include "net/redact.h"
 #include "util/strings.h"
 
 #include <QHostAddress>
@@ -19,6 +20,35 @@ QByteArray HttpOutcome::header(const QByteArray& name) const
             return h.second;
     return {};
 }
+
+const QList<QByteArray>& credentialHeaderNames()
+{
+    static const QList<QByteArray> names{"Authorization", "Proxy-Authorization", "Cookie",       "x-api-key",
+                                         "x-goog-api-key", "api-key",            "x-amz-security-token"};
+    return names;
+}
+
+namespace {
+
+bool isRedirectStatus(int status) { return status == 301 || status == 302 || status == 303 || status == 307 || status == 308; }
+
+int portOf(const QUrl& u) { return u.port(u.scheme() == QLatin1String("https") ? 443 : 80); }
+
+bool sameOrigin(const QUrl& a, const QUrl& b)
+{
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 &&
+           portOf(a) == portOf(b);
+}
+
+bool namedIn(const QByteArray& name, const QList<QByteArray>& list)
+{
+    for (const QByteArray& n : list)
+        if (n.compare(name, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
 
 bool isLoopbackHost(const QString& host)
 {
@@ -82,19 +112,33 @@ void HttpJob::start()
         });
         return;
     }
+    send();
+    m_totalTimer->start(m_limits.totalTimeoutMs);
+}
+
+void HttpJob::send()
+{
     QNetworkRequest req(m_spec.url);
     for (const auto& h : m_spec.headers)
         req.setRawHeader(h.first, h.second);
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy); // followRedirect()
     req.setTransferTimeout(m_limits.idleTimeoutMs); // Qt resets it on every read: an idle timeout
     req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false); // bytes arrive as sent, chunk by chunk
+    m_redirecting = false;
     m_reply = m_nam->sendCustomRequest(req, m_spec.method, m_spec.body);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
-        if (m_outcome.timing.headersMs >= 0)
+        const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (m_redirecting || m_outcome.timing.headersMs >= 0 || status <= 0)
             return;
+        if (isRedirectStatus(status) && !m_reply->rawHeader("Location").isEmpty()) {
+            m_redirecting = true; // its body is not the answer; onFinished follows it
+            m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
+            return;
+        }
         m_connectTimer->stop();
         m_outcome.timing.headersMs = m_clock.elapsed();
-        m_outcome.status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        m_outcome.status = status;
+        m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
         for (const auto& p : m_reply->rawHeaderPairs())
             m_outcome.headers.append(p);
         Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
@@ -106,7 +150,54 @@ void HttpJob::start()
             m_tlsErrors << e.errorString(); // recorded, never ignored
     });
     m_connectTimer->start(m_limits.connectTimeoutMs);
-    m_totalTimer->start(m_limits.totalTimeoutMs);
+}
+
+void HttpJob::followRedirect()
+{
+    const int status = m_outcome.hops.isEmpty() ? 0 : m_outcome.hops.last().status;
+    const QUrl next = m_spec.url.resolved(QUrl::fromEncoded(m_reply->rawHeader("Location").trimmed()));
+    m_reply->disconnect(this);
+    m_reply->deleteLater();
+    m_reply = nullptr;
+    if (m_outcome.hops.size() > m_limits.maxRedirects) {
+        fail(makeError("redirect", "more than " + std::to_string(m_limits.maxRedirects) + " redirects"));
+        return;
+    }
+    if (!next.isValid() || (next.scheme() != QLatin1String("http") && next.scheme() != QLatin1String("https"))) {
+        fail(makeError("redirect", "HTTP " + std::to_string(status) + " to a URL that is not http(s)"));
+        return;
+    }
+    if (m_spec.url.scheme() == QLatin1String("https") && next.scheme() == QLatin1String("http")) {
+        fail(makeError("redirect", "refused a redirect from https to http (" + ss(next.host()) + ")"));
+        return;
+    }
+    if (loopbackOnly() && !isLoopbackHost(next.host())) {
+        fail(makeError("loopback_only", "refused a redirect to " + ss(next.host()) +
+                                            ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
+        return;
+    }
+    if (!sameOrigin(m_spec.url, next)) {
+        // Keys are bound to the origin they were meant for: another origin gets none of them,
+        // and no later hop gets them back.
+        HeaderList kept;
+        for (const auto& h : m_spec.headers)
+            if (!namedIn(h.first, credentialHeaderNames()) && !namedIn(h.first, m_spec.credentialHeaders) && !isSecretHeader(h.first))
+                kept.append(h);
+        m_credentialsDropped = m_credentialsDropped || kept.size() != m_spec.headers.size();
+        m_spec.headers = kept;
+    }
+    // 303, and 301/302 after a POST, continue as a GET without a body (as browsers do).
+    if (status == 303 || ((status == 301 || status == 302) && m_spec.method == "POST")) {
+        m_spec.method = "GET";
+        m_spec.body.clear();
+        HeaderList kept;
+        for (const auto& h : m_spec.headers)
+            if (h.first.compare("Content-Type", Qt::CaseInsensitive) != 0 && h.first.compare("Content-Length", Qt::CaseInsensitive) != 0)
+                kept.append(h);
+        m_spec.headers = kept;
+    }
+    m_spec.url = next;
+    send();
 }
 
 void HttpJob::cancel()
@@ -122,6 +213,8 @@ void HttpJob::onReadyRead()
     if (!m_reply || m_done)
         return;
     const QByteArray chunk = m_reply->readAll();
+    if (m_redirecting)
+        return; // a redirect's body is not the answer
     if (chunk.isEmpty())
         return;
     const qint64 t = m_clock.elapsed();
@@ -144,12 +237,30 @@ void HttpJob::onFinished()
     onReadyRead();
     if (m_done)
         return;
+    if (m_redirecting) {
+        followRedirect();
+        return;
+    }
     const auto err = m_reply->error();
     if (m_outcome.timing.headersMs < 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid()) {
         m_outcome.timing.headersMs = m_clock.elapsed();
         m_outcome.status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         for (const auto& p : m_reply->rawHeaderPairs())
             m_outcome.headers.append(p);
+        m_outcome.hops.append({m_spec.url, m_outcome.status, m_credentialsDropped});
+    }
+    // A body shorter than its Content-Length was cut short, whether or not the socket said
+    // so (Qt reports a close right after the last byte as success about as often as not).
+    // Only for identity bodies: a decoded gzip body has another length.
+    const QByteArray encoding = m_outcome.header("Content-Encoding").trimmed().toLower();
+    bool lengthOk = false;
+    const qint64 expected = m_outcome.header("Content-Length").trimmed().toLongLong(&lengthOk);
+    if (m_outcome.status > 0 && lengthOk && (encoding.isEmpty() || encoding == "identity") && m_spec.method != "HEAD" &&
+        m_outcome.body.size() < expected) {
+        fail(makeError("truncated", "the response body ended after " + std::to_string(m_outcome.body.size()) + " of the " +
+                                        std::to_string(expected) + " bytes its Content-Length announced",
+                       "byte " + std::to_string(m_outcome.body.size())));
+        return;
     }
     // HTTP error statuses are answers, not transport failures: the caller parses the body.
     const bool httpAnswer = m_outcome.status > 0 && err >= QNetworkReply::ContentAccessDenied && err <= QNetworkReply::UnknownServerError;

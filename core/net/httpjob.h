@@ -8,6 +8,12 @@
 // size cap (default 256 MiB); the raw received bytes always kept (up to the cap); timing of
 // headers, first byte and total. Under TOOLWIRE_LOOPBACK_ONLY=1 any host outside 127.0.0.0/8
 // and ::1 is refused before a connection is attempted.
+//
+// Redirects are followed here, not by Qt, so that every hop is checked and reported: never
+// from https to http, never outside loopback under TOOLWIRE_LOOPBACK_ONLY, and a hop to
+// another origin (scheme, host, port) never carries a credential header (Authorization,
+// x-api-key, x-goog-api-key, ... and any header the request names in credentialHeaders).
+// The outcome's status and headers are the final response's; hops lists every response.
 
 #include "net/httpserver.h" // HeaderList
 #include "result.h"
@@ -30,13 +36,28 @@ struct HttpRequestSpec {
     QUrl url;
     HeaderList headers;
     QByteArray body;
+    // Headers that carry a credential besides the usual ones (credentialHeaderNames()): never
+    // sent to another origin after a redirect.
+    QList<QByteArray> credentialHeaders;
 };
+
+// Authorization, Proxy-Authorization, Cookie, x-api-key, x-goog-api-key, api-key,
+// x-amz-security-token: what a redirect to another origin drops even when not named.
+const QList<QByteArray>& credentialHeaderNames();
 
 struct HttpLimits {
     int connectTimeoutMs = 30000;   // until the response headers arrive
     int totalTimeoutMs = 600000;    // the whole exchange
     int idleTimeoutMs = 120000;     // between two reads once the body streams
     qint64 maxResponseBytes = 256LL * 1024 * 1024;
+    int maxRedirects = 10;
+};
+
+// One response on the way to the answer: a redirect or the final one.
+struct HttpHop {
+    QUrl url;   // where the request went
+    int status; // what came back
+    bool credentialsDropped = false; // the request to this url went without credential headers
 };
 
 struct HttpTiming {
@@ -46,13 +67,15 @@ struct HttpTiming {
 };
 
 struct HttpOutcome {
-    int status = 0; // 0 when no response arrived
+    int status = 0; // 0 when no response arrived; the final response's after redirects
+    QList<HttpHop> hops; // every response in order (one without redirects; empty without any)
     HeaderList headers;
     QByteArray body; // raw bytes as received
     HttpTiming timing;
     bool cancelled = false;
     // Transport failure (category "transport", "timeout", "tls", "loopback_only",
-    // "response_too_large", "cancelled"); an HTTP error status is not an error here.
+    // "response_too_large", "cancelled", "redirect", "truncated" for a body shorter than its
+    // Content-Length); an HTTP error status is not an error here.
     std::optional<Error> error;
     QByteArray header(const QByteArray& name) const;
 };
@@ -73,7 +96,7 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
     qint64 elapsedMs() const { return m_clock.elapsed(); }
-    const HttpRequestSpec& request() const { return m_spec; }
+    const HttpRequestSpec& request() const { return m_spec; } // as sent on the latest hop
 
 Q_SIGNALS:
     void headersReceived(int status, const tw::net::HeaderList& headers);
@@ -81,6 +104,8 @@ Q_SIGNALS:
     void finished(const tw::net::HttpOutcome& outcome);
 
 private:
+    void send();
+    void followRedirect();
     void onReadyRead();
     void onFinished();
     void fail(Error e);
@@ -95,6 +120,8 @@ private:
     QElapsedTimer m_clock;
     HttpOutcome m_outcome;
     QStringList m_tlsErrors;
+    bool m_redirecting = false;      // the current reply is a redirect being followed
+    bool m_credentialsDropped = false;
     bool m_running = false;
     bool m_done = false;
 };

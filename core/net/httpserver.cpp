@@ -4,11 +4,68 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
+#include <optional>
+
 namespace tw::net {
 
 namespace {
 constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
 constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
+constexpr qsizetype kMaxChunkLineBytes = 1024; // a size and its extensions
+// What may wait unread while a response is in progress (pipelined requests).
+constexpr qsizetype kMaxBufferedBytes = kMaxHeaderBytes + 2 * kMaxBodyBytes; // room for chunk framing
+
+// A Content-Length: decimal digits only (no sign, no spaces inside), at most 18 of them, so
+// the value always fits a qint64.
+std::optional<qint64> parseDecimal(const QByteArray& text)
+{
+    const QByteArray t = text.trimmed();
+    if (t.isEmpty() || t.size() > 18)
+        return std::nullopt;
+    qint64 v = 0;
+    for (const char c : t) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+// A chunk size: hex digits only, at most 15 of them (below 2^60: no overflow).
+std::optional<qint64> parseHex(const QByteArray& text)
+{
+    if (text.isEmpty())
+        return std::nullopt;
+    qsizetype i = 0;
+    while (i + 1 < text.size() && text[i] == '0') // leading zeros do not count
+        ++i;
+    if (text.size() - i > 15)
+        return std::nullopt;
+    qint64 v = 0;
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        int d = -1;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        if (d < 0)
+            return std::nullopt;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+QList<QByteArray> headerValues(const HttpRequest& req, const QByteArray& name)
+{
+    QList<QByteArray> out;
+    for (const auto& h : req.headers)
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            out.append(h.second);
+    return out;
+}
 
 QByteArray reason(int status)
 {
@@ -68,6 +125,15 @@ private:
     void onReadyRead()
     {
         m_buffer += m_socket->readAll();
+        if (m_buffer.size() > kMaxBufferedBytes) {
+            // A peer that keeps sending while its request is answered: stop reading it.
+            m_buffer.clear();
+            if (!m_busy)
+                reject(413, "request too large");
+            else
+                m_socket->abort();
+            return;
+        }
         processBuffer();
     }
 
@@ -75,7 +141,7 @@ private:
     {
         while (!m_busy) {
             const qsizetype headEnd = m_buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0) {
+            if (headEnd < 0 || headEnd > kMaxHeaderBytes) {
                 if (m_buffer.size() > kMaxHeaderBytes)
                     reject(431, "request header too large");
                 return;
@@ -95,27 +161,42 @@ private:
                 if (colon > 0)
                     req.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
             }
-            qsizetype bodyStart = headEnd + 4;
-            if (req.header("Transfer-Encoding").toLower().contains("chunked")) {
+            const qsizetype bodyStart = headEnd + 4;
+            const QByteArray transferEncoding = req.header("Transfer-Encoding");
+            const QList<QByteArray> lengths = headerValues(req, "Content-Length");
+            if (!transferEncoding.isEmpty() && !lengths.isEmpty()) {
+                // Both framings at once is how requests are smuggled: refuse, as RFC 9112 allows.
+                reject(400, "both Transfer-Encoding and Content-Length");
+                return;
+            }
+            if (!transferEncoding.isEmpty()) {
+                if (transferEncoding.trimmed().toLower() != "chunked") {
+                    reject(400, "unsupported Transfer-Encoding");
+                    return;
+                }
                 qsizetype consumed = 0;
                 if (!decodeChunked(bodyStart, req.body, consumed))
                     return; // need more bytes (or rejected)
                 m_buffer.remove(0, consumed);
             } else {
-                bool ok = true;
-                const qsizetype len = req.header("Content-Length").isEmpty() ? 0 : req.header("Content-Length").toLongLong(&ok);
-                if (!ok || len < 0) {
-                    reject(400, "bad Content-Length");
-                    return;
+                std::optional<qint64> length;
+                for (const QByteArray& value : lengths) { // repeated headers must agree
+                    const std::optional<qint64> n = parseDecimal(value);
+                    if (!n || (length && *n != *length)) {
+                        reject(400, "bad Content-Length");
+                        return;
+                    }
+                    length = n;
                 }
+                const qint64 len = length.value_or(0);
                 if (len > kMaxBodyBytes) {
                     reject(413, "request body too large");
                     return;
                 }
                 if (m_buffer.size() - bodyStart < len)
                     return;
-                req.body = m_buffer.mid(bodyStart, len);
-                m_buffer.remove(0, bodyStart + len);
+                req.body = m_buffer.mid(bodyStart, qsizetype(len));
+                m_buffer.remove(0, bodyStart + qsizetype(len));
             }
             const bool keepAlive = req.header("Connection").toLower() != "close";
             auto* responder = new HttpResponder(m_socket, keepAlive, this);
@@ -133,36 +214,55 @@ private:
         }
     }
 
-    // Decodes a chunked body starting at `from`; false when incomplete.
+    // Decodes a chunked body starting at `from`; false when incomplete (or rejected). Every
+    // size is checked against what may still come before any arithmetic on it, so a hostile
+    // size (7fffffffffffffff, 64 hex digits) is a 413/400, never an overflow.
     bool decodeChunked(qsizetype from, QByteArray& body, qsizetype& consumed)
     {
         qsizetype pos = from;
         for (;;) {
             const qsizetype eol = m_buffer.indexOf("\r\n", pos);
-            if (eol < 0)
+            if (eol < 0) {
+                if (m_buffer.size() - pos > kMaxChunkLineBytes)
+                    reject(400, "chunk size line too long");
                 return false;
-            bool ok = false;
-            const qsizetype size = m_buffer.mid(pos, eol - pos).split(';').value(0).trimmed().toLongLong(&ok, 16);
-            if (!ok) {
+            }
+            const std::optional<qint64> size = parseHex(m_buffer.mid(pos, eol - pos).split(';').value(0).trimmed());
+            if (!size) {
                 reject(400, "bad chunk size");
                 return false;
             }
-            pos = eol + 2;
-            if (size == 0) {
-                const qsizetype end = m_buffer.indexOf("\r\n", pos);
-                if (end < 0)
-                    return false;
-                consumed = end + 2;
-                return true;
-            }
-            if (m_buffer.size() < pos + size + 2)
-                return false;
-            body += m_buffer.mid(pos, size);
-            if (body.size() > kMaxBodyBytes) {
+            if (*size > kMaxBodyBytes - body.size()) {
                 reject(413, "request body too large");
                 return false;
             }
-            pos += size + 2;
+            pos = eol + 2;
+            if (*size == 0) {
+                // Trailer fields (ignored), then the empty line that ends the message.
+                for (;;) {
+                    const qsizetype end = m_buffer.indexOf("\r\n", pos);
+                    if (end < 0) {
+                        if (m_buffer.size() - pos > kMaxHeaderBytes)
+                            reject(431, "trailer too large");
+                        return false;
+                    }
+                    const bool last = end == pos;
+                    pos = end + 2;
+                    if (last)
+                        break;
+                }
+                consumed = pos;
+                return true;
+            }
+            const qsizetype n = qsizetype(*size);
+            if (m_buffer.size() - pos < n + 2)
+                return false;
+            if (m_buffer.mid(pos + n, 2) != "\r\n") {
+                reject(400, "chunk data not followed by CRLF");
+                return false;
+            }
+            body += m_buffer.mid(pos, n);
+            pos += n + 2;
         }
     }
 

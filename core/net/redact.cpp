@@ -69,6 +69,60 @@ QUrl redactUrl(const QUrl& url)
     return out;
 }
 
+namespace {
+
+int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// The length of the text at `pos` that spells `secret` with JSON string escapes (\u0073,
+// \/) in place of any of its ASCII characters, or 0. A server that echoes the key inside a
+// JSON string may escape it; scrubbing only the literal form would let it through.
+qsizetype escapedMatchAt(const QByteArray& text, qsizetype pos, const QByteArray& secret, bool& sawEscape)
+{
+    qsizetype p = pos;
+    sawEscape = false;
+    for (const char want : secret) {
+        if (p >= text.size())
+            return 0;
+        if (text[p] == '\\' && p + 1 < text.size()) {
+            if (text[p + 1] == 'u' && p + 5 < text.size()) {
+                int v = 0;
+                for (qsizetype k = p + 2; k < p + 6; ++k) {
+                    const int d = hexDigit(text[k]);
+                    if (d < 0)
+                        return 0;
+                    v = v * 16 + d;
+                }
+                if (v != static_cast<unsigned char>(want) || v >= 0x80)
+                    return 0;
+                p += 6;
+                sawEscape = true;
+                continue;
+            }
+            if (text[p + 1] == want && want == '/') {
+                p += 2;
+                sawEscape = true;
+                continue;
+            }
+            return 0;
+        }
+        if (text[p] != want)
+            return 0;
+        ++p;
+    }
+    return p - pos;
+}
+
+} // namespace
+
 QByteArray scrub(const QByteArray& text, const QStringList& secrets)
 {
     QByteArray out = text;
@@ -76,7 +130,26 @@ QByteArray scrub(const QByteArray& text, const QStringList& secrets)
         if (s.size() < 8)
             continue;
         const QByteArray needle = s.toUtf8();
-        out.replace(needle, qb(redactSecret(std::string_view(needle.constData(), std::size_t(needle.size())))));
+        const QByteArray shown = qb(redactSecret(std::string_view(needle.constData(), std::size_t(needle.size()))));
+        out.replace(needle, shown);
+        if (!out.contains('\\'))
+            continue;
+        // The escaped spellings: each place a backslash could start or continue the key.
+        QByteArray rewritten;
+        rewritten.reserve(out.size());
+        qsizetype i = 0;
+        while (i < out.size()) {
+            bool escaped = false;
+            const qsizetype n = (out[i] == needle[0] || out[i] == '\\') ? escapedMatchAt(out, i, needle, escaped) : 0;
+            if (n > 0 && escaped) {
+                rewritten += shown;
+                i += n;
+            } else {
+                rewritten += out[i];
+                ++i;
+            }
+        }
+        out = rewritten;
     }
     return out;
 }

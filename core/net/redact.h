@@ -23,7 +23,8 @@ HeaderList redactHeaders(const HeaderList& headers);
 // Query parameters that carry credentials (key, api_key, apikey, token, access_token, ...).
 QUrl redactUrl(const QUrl& url);
 // Replaces every occurrence of each secret in text (at least 8 characters long) with its
-// redacted form: the last line of defence for bodies, logs and error messages.
+// redacted form, spelled literally or with JSON string escapes (\u0073\u006b..., \/): the
+// last line of defence for bodies, logs and error messages.
 QByteArray scrub(const QByteArray& text, const QStringList& secrets);
 
 } // namespace tw::net

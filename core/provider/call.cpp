@@ -80,8 +80,24 @@ struct ProviderCall::Decoder final : wire::SseDecoder::Sink, wire::JsonSequenceD
     }
 };
 
+namespace {
+
+// The request as the job sends it: any header that carries the key (whatever the profile's
+// auth calls it) is a credential header, so a redirect to another origin drops it.
+net::HttpRequestSpec guarded(const BuiltRequest& r)
+{
+    net::HttpRequestSpec spec = r.http;
+    for (const auto& [name, value] : spec.headers)
+        for (const QString& secret : r.secrets)
+            if (!secret.isEmpty() && value.contains(secret.toUtf8()) && !spec.credentialHeaders.contains(name))
+                spec.credentialHeaders.append(name);
+    return spec;
+}
+
+} // namespace
+
 ProviderCall::ProviderCall(QNetworkAccessManager* nam, BuiltRequest request, net::HttpLimits limits, QObject* parent)
-    : QObject(parent), m_request(std::move(request)), m_job(new net::HttpJob(nam, m_request.http, limits, this)),
+    : QObject(parent), m_request(std::move(request)), m_job(new net::HttpJob(nam, guarded(m_request), limits, this)),
       m_assembler(wire::replyDialect(m_request.wire).newAssembler()), m_decoder(std::make_unique<Decoder>())
 {
     m_decoder->owner = this;
@@ -126,8 +142,7 @@ void ProviderCall::deliverEvent(std::string_view name, std::string_view data, qi
     RecordedEvent e{tMs, std::string(name), std::string(data)};
     if (m_exchange.firstEventMs < 0)
         m_exchange.firstEventMs = tMs;
-    if (data != "[DONE]")
-        m_assembler->feed(name, data);
+    m_assembler->feed(name, data); // "[DONE]" too: the wire decides whether it is its end marker
     m_exchange.events.push_back(e);
     Q_EMIT eventReceived(e);
 }
@@ -147,6 +162,9 @@ void ProviderCall::onBytes(const QByteArray& chunk, qint64 tMs)
 void ProviderCall::onFinished(const net::HttpOutcome& o)
 {
     m_exchange.status = o.status;
+    m_exchange.hops = o.hops;
+    for (net::HttpHop& h : m_exchange.hops)
+        h.url = net::redactUrl(h.url);
     m_exchange.responseHeaders = o.headers;
     m_exchange.raw = net::scrub(o.body, m_request.secrets);
     m_exchange.timing = o.timing;
@@ -161,7 +179,13 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
             m_exchange.document = *doc;
     }
     m_assembler->finish();
+    // A stream that ended cleanly but before its wire's end marker was cut short (a proxy
+    // timeout, a crashed server): never a complete turn.
+    if (m_streaming && !o.error && !m_assembler->sawEnd())
+        m_assembler->markTruncated("after " + std::to_string(m_exchange.events.size()) + " events, at byte " +
+                                   std::to_string(o.body.size()));
     m_exchange.reply = m_assembler->reply();
+    wire::sanitizeUtf8(m_exchange.reply);
     if (m_request.syntheticTool && m_exchange.reply.calls.empty()) {
         if (auto c = syntheticCall(*m_request.syntheticTool, m_exchange.reply)) {
             m_exchange.reply.calls.push_back(*c);

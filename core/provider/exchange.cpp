@@ -5,6 +5,7 @@
 #include "wire/framing.h"
 #include "wire/ndjson.h"
 #include "wire/registry.h"
+#include "wire/reply.h"
 #include "wire/sse.h"
 
 namespace tw::provider {
@@ -95,7 +96,14 @@ std::vector<RecordedEvent> eventsOf(std::string_view bytes)
 
 Value requestToJson(const Exchange& x)
 {
-    return Value{{"method", x.method}, {"url", x.url}, {"headers", headersToJson(x.requestHeaders)}, {"body", x.requestBody}};
+    Value out{{"method", x.method}, {"url", x.url}, {"headers", headersToJson(x.requestHeaders)}, {"body", x.requestBody}};
+    if (x.hops.size() > 1) {
+        std::vector<Value> hops;
+        for (const net::HttpHop& h : x.hops)
+            hops.push_back(Value{{"url", ss(h.url.toString(QUrl::FullyEncoded))}, {"status", h.status}, {"credentials_dropped", h.credentialsDropped}});
+        out = out.set("hops", Value(std::move(hops)));
+    }
+    return out;
 }
 
 Value timingToJson(const Exchange& x)
@@ -112,7 +120,7 @@ Value eventsToJson(const std::vector<RecordedEvent>& events)
         auto parsed = json::parse(e.data);
         out.push_back(Value{{"t_ms", e.tMs < 0 ? Value() : Value(static_cast<long long>(e.tMs))},
                             {"event", e.event.empty() ? Value() : Value(e.event)},
-                            {"data", parsed ? *parsed : Value(e.data)}});
+                            {"data", parsed ? *parsed : Value(wire::validUtf8(e.data))}}); // printed: must be UTF-8
     }
     return Value(std::move(out));
 }

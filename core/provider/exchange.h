@@ -29,7 +29,8 @@ struct Exchange {
     bool stream = false;
 
     // What came back.
-    int status = 0;
+    int status = 0; // the final response's, after any redirects
+    QList<net::HttpHop> hops; // every response on the way (urls redacted); more than one after redirects
     net::HeaderList responseHeaders;
     QByteArray raw;
     std::vector<RecordedEvent> events;
@@ -49,7 +50,8 @@ struct Exchange {
 // before any framing error); empty for a single JSON body or plain text.
 std::vector<RecordedEvent> eventsOf(std::string_view bytes);
 
-// {"method", "url", "headers", "body"} as the send command prints it.
+// {"method", "url", "headers", "body"} as the send command prints it, and "hops"
+// [{"url", "status", "credentials_dropped"}] when the request was redirected.
 json::Value requestToJson(const Exchange& x);
 // The timing object {"headers_ms", "first_event_ms", "total_ms"} (nulls when unknown).
 json::Value timingToJson(const Exchange& x);

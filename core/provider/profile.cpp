@@ -314,12 +314,21 @@ Result<std::string> expandUrl(std::string_view base, std::string_view path, std:
         if (!findVar(vars, name))
             return makeError("unknown_url_var", "no URL variable \"" + name + "\" here" +
                                                     (vars.empty() ? std::string(" (this profile's URL has none)") : std::string()));
+    // A base URL may carry a query (an Azure api-version, a gateway token): the path goes
+    // before it, and a query of the path's own (Gemini's alt=sse) joins it.
     std::string b(base);
+    std::string baseQuery;
+    if (const std::size_t q = b.find('?'); q != std::string::npos) {
+        baseQuery = b.substr(q + 1);
+        b.erase(q);
+    }
     while (!b.empty() && b.back() == '/')
         b.pop_back();
     std::string p(path);
     if (!p.empty() && p.front() != '/')
         p.insert(p.begin(), '/');
+    if (!baseQuery.empty())
+        p += (p.find('?') == std::string::npos ? "?" : "&") + baseQuery;
     const std::string tmpl = b + p;
 
     std::string out;

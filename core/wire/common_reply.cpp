@@ -28,9 +28,11 @@ constexpr std::string_view Category = "category";
 constexpr std::string_view Message = "message";
 constexpr std::string_view Path = "path";
 constexpr std::string_view Provider = "provider";
+constexpr std::string_view InvalidUtf8 = "invalid_utf8";
 } // namespace outkey
 
 constexpr std::string_view kProviderError = "provider_error";
+constexpr std::string_view kTruncated = "truncated";
 
 Value optionalString(const std::optional<std::string>& s) { return s ? Value(*s) : Value(); }
 
@@ -111,6 +113,8 @@ Value replyToJson(const Reply& reply, std::optional<Wire> wire)
     b.append(outkey::Refusal, optionalString(reply.refusal));
     b.append(outkey::ServerTools, Value(reply.serverTools));
     b.append(outkey::Error, std::move(error));
+    if (reply.invalidUtf8)
+        b.append(outkey::InvalidUtf8, Value(true));
     return std::move(b).build();
 }
 
@@ -118,6 +122,13 @@ Value replyToJson(const Reply& reply, std::optional<Wire> wire)
 // StreamAssembler
 
 StreamAssembler::~StreamAssembler() = default;
+
+bool looksLikeJson(std::string_view data) noexcept
+{
+    while (!data.empty() && (data.front() == ' ' || data.front() == '\t' || data.front() == '\r' || data.front() == '\n'))
+        data.remove_prefix(1);
+    return !data.empty() && (data.front() == '{' || data.front() == '[');
+}
 
 void StreamAssembler::feed(std::string_view eventName, std::string_view data)
 {
@@ -128,8 +139,17 @@ void StreamAssembler::feed(std::string_view eventName, std::string_view data)
     }
     // Pasted `data:` lines without blank lines between them reach an assembler fed straight
     // from an SSE decoder as one event of several lines: each line is an event.
-    if (data.find('\n') == std::string_view::npos)
+    if (data.find('\n') == std::string_view::npos) {
+        // Text that is not JSON at all (a keep-alive word) is noise; text that starts like
+        // JSON and does not parse (cut short, a trailing comma) is a broken reply.
+        if (looksLikeJson(data))
+            recordMalformed(v.error());
         return;
+    }
+    if (looksLikeJson(data) && !looksLikeJson(data.substr(data.find('\n') + 1))) {
+        recordMalformed(v.error()); // one value over several lines, broken
+        return;
+    }
     std::size_t pos = 0;
     while (pos < data.size()) {
         std::size_t nl = data.find('\n', pos);
@@ -145,6 +165,22 @@ void StreamAssembler::feed(std::string_view eventName, std::string_view data)
 }
 
 void StreamAssembler::feedText(std::string_view) {}
+
+void StreamAssembler::recordMalformed(const json::ParseError& e)
+{
+    recordExtractError(makeError("malformed", "the " + std::string(name(m_wire)) + " reply is not valid JSON: " + e.toString(),
+                                 "line " + std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column)));
+    touch();
+}
+
+void StreamAssembler::markTruncated(std::string_view where)
+{
+    if (!m_providerError.isNull() || m_extractError)
+        return; // the first failure is the one to report
+    m_extractError = makeError(std::string(kTruncated), "the stream ended before the " + std::string(name(m_wire)) + " reply was complete (no end marker)",
+                               std::string(where));
+    touch();
+}
 
 void StreamAssembler::finish() {}
 
@@ -210,8 +246,9 @@ Reply StreamAssembler::reply() const
 {
     Reply r;
     // A reply whose calls could not be walked (malformed_input, client_actionable_unmapped)
-    // has no calls to run: reporting some would look like a complete turn.
-    if (!m_extractError)
+    // has no calls to run: reporting some would look like a complete turn. A truncated
+    // stream keeps what arrived for the views; its error stops any loop.
+    if (!m_extractError || m_extractError->category == kTruncated)
         r.calls = finalCalls();
     if (!m_text.empty())
         r.text = m_text;
@@ -295,6 +332,155 @@ std::optional<Wire> sniffEventWire(const Value& event) noexcept
         if (d->sniffEventLate && d->sniffEventLate(event))
             return d->wire;
     return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------
+// UTF-8 repair: what a provider sends is printed as JSON, so its text must be UTF-8.
+
+namespace {
+
+// The length of the valid UTF-8 sequence at s[i] (RFC 3629: no overlongs, no surrogates,
+// nothing above U+10FFFF), or 0 when the bytes there are not one.
+std::size_t sequenceAt(std::string_view s, std::size_t i) noexcept
+{
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    const unsigned char c = b(0);
+    if (c < 0x80)
+        return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + n > s.size())
+        return 0;
+    if (b(1) < lo || b(1) > hi)
+        return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (b(k) < 0x80 || b(k) > 0xBF)
+            return 0;
+    return n;
+}
+
+Value sanitizedValue(const Value& v, bool& changed)
+{
+    if (v.isString()) {
+        bool here = false;
+        std::string s = validUtf8(v.str(), &here);
+        if (!here)
+            return v;
+        changed = true;
+        return Value(std::move(s));
+    }
+    if (v.isArray()) {
+        bool any = false;
+        std::vector<Value> items;
+        items.reserve(v.size());
+        for (const Value& item : v.items())
+            items.push_back(sanitizedValue(item, any));
+        if (!any)
+            return v;
+        changed = true;
+        return Value(std::move(items));
+    }
+    if (v.isObject()) {
+        bool any = false;
+        json::ObjectBuilder b;
+        for (const json::Member& m : v.members()) {
+            bool keyChanged = false;
+            const std::string k = validUtf8(m.name(), &keyChanged);
+            any = any || keyChanged;
+            b.set(k, sanitizedValue(m.value, any));
+        }
+        if (!any)
+            return v;
+        changed = true;
+        return std::move(b).build();
+    }
+    return v;
+}
+
+void sanitizeString(std::string& s, bool& changed)
+{
+    bool here = false;
+    std::string fixed = validUtf8(s, &here);
+    if (here) {
+        s = std::move(fixed);
+        changed = true;
+    }
+}
+
+void sanitizeString(std::optional<std::string>& s, bool& changed)
+{
+    if (s)
+        sanitizeString(*s, changed);
+}
+
+} // namespace
+
+std::string validUtf8(std::string_view text, bool* changed)
+{
+    std::size_t i = 0;
+    while (i < text.size()) { // the common case: valid, returned as one copy
+        const std::size_t n = sequenceAt(text, i);
+        if (n == 0)
+            break;
+        i += n;
+    }
+    if (i == text.size())
+        return std::string(text);
+    if (changed)
+        *changed = true;
+    std::string out(text.substr(0, i));
+    while (i < text.size()) {
+        const std::size_t n = sequenceAt(text, i);
+        if (n == 0) {
+            out.append("\xEF\xBF\xBD"); // U+FFFD, one per invalid byte
+            ++i;
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
+
+void sanitizeUtf8(Reply& r)
+{
+    bool changed = false;
+    sanitizeString(r.text, changed);
+    sanitizeString(r.refusal, changed);
+    sanitizeString(r.rawFinish, changed);
+    for (model::ToolCall& c : r.calls) {
+        sanitizeString(c.id, changed);
+        sanitizeString(c.name, changed);
+        sanitizeString(c.argumentsError, changed);
+        c.arguments = sanitizedValue(c.arguments, changed);
+        c.rawArguments = sanitizedValue(c.rawArguments, changed);
+    }
+    for (Value& t : r.serverTools)
+        t = sanitizedValue(t, changed);
+    r.providerError = sanitizedValue(r.providerError, changed);
+    if (r.error) {
+        sanitizeString(r.error->message, changed);
+        sanitizeString(r.error->path, changed);
+    }
+    r.invalidUtf8 = r.invalidUtf8 || changed;
 }
 
 } // namespace tw::wire

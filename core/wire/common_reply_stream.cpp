@@ -169,6 +169,13 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
     bool keepRaw = false;
     bool jsonSeen = false; // an event parsed as JSON (Hermes/unknown wires only)
     bool finished = false;
+    // For the end check: a stream (several events, SSE, a binary framing, an array of
+    // events) must reach its wire's end marker; a single body need only parse.
+    std::size_t events = 0;
+    std::size_t bytesIn = 0;
+    bool arrayEvents = false;
+    // JSON-ish data that did not parse before any wire was known (no assembler to tell).
+    std::optional<json::ParseError> malformed;
 
     Impl(std::optional<Wire> w, Framing f) : wire(w), framing(f)
     {
@@ -205,6 +212,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
 
     void feed(std::string_view bytes)
     {
+        bytesIn += bytes.size();
         if (keepRaw)
             raw.append(bytes);
         if (framing == Framing::Auto) {
@@ -269,6 +277,13 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         else if (framing == Framing::Binary)
             binary->finish(*this);
 
+        // JSON that does not parse is never model text: without a wire it is a malformed
+        // reply; only text that is not JSON-ish goes to the text wire.
+        if (!wire && malformed && !jsonSeen && pending.empty()) {
+            raw.clear();
+            return;
+        }
+
         // Text that never produced a JSON event is model text, when the wire allows.
         const bool textual = framing == Framing::Text || (!jsonSeen && pending.empty());
         const std::optional<Wire> text = wire ? (isTextWire(*wire) ? wire : std::nullopt) : textWire();
@@ -280,8 +295,12 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             }
             assembler->feedText(raw);
         }
-        if (assembler)
+        if (assembler) {
             assembler->finish();
+            const bool stream = framing == Framing::Sse || framing == Framing::Binary || events > 1 || arrayEvents;
+            if (stream && !assembler->sawEnd())
+                assembler->markTruncated("after " + std::to_string(events) + " events, at byte " + std::to_string(bytesIn));
+        }
         raw.clear();
     }
 
@@ -306,6 +325,8 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         if (line.starts_with("data:")) {
             line.remove_prefix(5);
             dispatch({}, line, false);
+        } else if (looksLikeJson(line)) {
+            dispatch({}, line, false); // a value the input ended inside: reported as malformed
         }
     }
 
@@ -313,8 +334,14 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
     void dispatch(std::string_view name, std::string_view data, bool multiline)
     {
         data = trimmed(data);
-        if (data.empty() || data == kDone)
+        if (data.empty())
             return;
+        ++events;
+        if (data == kDone) {
+            if (assembler)
+                assembler->feed(name, data); // the wire decides whether it is its end marker
+            return;
+        }
         if (multiline && isSeveralValues(data)) {
             // Pasted `data:` lines without the blank lines between events: each line is one.
             std::size_t pos = 0;
@@ -323,7 +350,9 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
                 if (nl == std::string_view::npos)
                     nl = data.size();
                 const std::string_view line = trimmed(data.substr(pos, nl - pos));
-                if (!line.empty() && line != kDone)
+                if (line == kDone && assembler)
+                    assembler->feed(name, line);
+                else if (!line.empty() && line != kDone)
                     deliver(name, line);
                 pos = nl + 1;
             }
@@ -333,8 +362,11 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             // A JSON array of events (Gemini's streamGenerateContent without SSE).
             auto v = json::parse(data);
             if (v && v->isArray()) {
+                arrayEvents = true;
                 for (const json::Value& item : v->items())
                     deliverValue(name, item);
+            } else if (!v) {
+                noteMalformed(v.error());
             }
             return;
         }
@@ -348,9 +380,25 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             return;
         }
         auto v = json::parse(data);
-        if (!v)
+        if (!v) {
+            if (looksLikeJson(data))
+                noteMalformed(v.error());
             return;
+        }
         deliverValue(name, *v);
+    }
+
+    // JSON-ish data that does not parse. A known JSON wire's assembler records it; without a
+    // wire it is kept until one shows (or it is the whole answer); under a text wire it may
+    // still be model text.
+    void noteMalformed(const json::ParseError& e)
+    {
+        if (assembler && wire && !isTextWire(*wire)) {
+            assembler->recordMalformed(e);
+            return;
+        }
+        if (!wire && !malformed)
+            malformed = e;
     }
 
     void deliverValue(std::string_view name, const json::Value& v)
@@ -367,6 +415,8 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             keepRaw = false;
             raw.clear();
             assembler = replyDialect(*w).newAssembler();
+            if (malformed && !isTextWire(*w))
+                assembler->recordMalformed(*malformed);
             for (const auto& [n, d] : pending)
                 assembler->feed(n, d);
             pending.clear();
@@ -382,6 +432,11 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         if (assembler)
             return assembler->reply();
         Reply r;
+        if (malformed && pending.empty()) {
+            r.error = makeError("malformed", "the reply is not valid JSON: " + malformed->toString(),
+                                "line " + std::to_string(malformed->pos.line) + ", column " + std::to_string(malformed->pos.column));
+            return r;
+        }
         // Nothing showed a wire. An error body ({"error": ...}) still says what went wrong.
         for (const auto& [n, d] : pending) {
             auto v = json::parse(d);
@@ -414,7 +469,12 @@ Framing ReplyStream::framing() const noexcept { return d->framing; }
 
 const StreamAssembler* ReplyStream::assembler() const noexcept { return d->assembler.get(); }
 
-Reply ReplyStream::reply() const { return d->reply(); }
+Reply ReplyStream::reply() const
+{
+    Reply r = d->reply();
+    sanitizeUtf8(r); // whatever bytes came in, the reply prints as JSON
+    return r;
+}
 
 Reply readReply(std::string_view bytes, std::optional<Wire> wire)
 {

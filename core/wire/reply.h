@@ -17,6 +17,7 @@
 //
 // Nothing here throws; failures are values (Reply::error, Result).
 
+#include "json/json.h"
 #include "json/value.h"
 #include "model/toolcall.h"
 #include "result.h"
@@ -59,10 +60,21 @@ struct Reply {
     // "provider_error" for the former; `providerError` then holds the provider's object.
     std::optional<Error> error;
     json::Value providerError;
+    // Some text (content, arguments, names) was not valid UTF-8: the bad bytes were replaced
+    // with U+FFFD (sanitizeUtf8) so what is printed stays JSON.
+    bool invalidUtf8 = false;
 };
 
+// Replaces invalid UTF-8 in every string of the reply (text, refusal, finish, calls, server
+// tools) with U+FFFD and sets invalidUtf8 when it did. Idempotent.
+void sanitizeUtf8(Reply& reply);
+// Valid UTF-8 as is; otherwise each invalid byte sequence becomes U+FFFD. `changed` (when
+// given) is set true when something was replaced.
+std::string validUtf8(std::string_view text, bool* changed = nullptr);
+
 // The `toolwire extract` object: {"wire", "calls" (views, raw_arguments on undecodable
-// calls), "text", "finish", "raw_finish", "refusal", "server_tools", "error"}.
+// calls), "text", "finish", "raw_finish", "refusal", "server_tools", "error"}, and
+// "invalid_utf8": true when the reply's text had to be repaired.
 json::Value replyToJson(const Reply& reply, std::optional<Wire> wire);
 
 // ---------------------------------------------------------------------------------------
@@ -103,9 +115,19 @@ public:
     virtual void feedText(std::string_view text);
     // End of input: calls still open are closed as they are.
     virtual void finish();
+    // Whether the wire's end-of-reply marker has arrived (each dialect knows its own: a
+    // finish reason, a final event, done:true) or a whole body was read. A stream that ends
+    // without it was cut short; the readers make that a `truncated` error (markTruncated).
+    virtual bool sawEnd() const noexcept { return m_sawEnd; }
+    // The input was a stream and it ended before sawEnd(): records a `truncated` error
+    // (`where` locates the end, e.g. "after event 12"), unless an error came first.
+    virtual void markTruncated(std::string_view where);
     // The bytes could not be framed (a checksum mismatch, a message cut short): the reply's
     // error, unless one was recorded first. What was assembled before still counts.
     void recordFramingError(Error e) { recordExtractError(std::move(e)); }
+    // Event data that starts like JSON and does not parse: a `malformed` error located by
+    // its line and column, unless an error came first.
+    void recordMalformed(const json::ParseError& e);
 
     std::span<const StreamCall> calls() const noexcept { return m_calls; }
     std::string_view text() const noexcept { return m_text; }
@@ -141,6 +163,7 @@ protected:
     json::Value m_providerError;
     std::optional<Error> m_extractError;
     std::uint64_t m_revision = 0;
+    bool m_sawEnd = false; // set by the dialect on its end marker (see sawEnd())
 };
 
 // ---------------------------------------------------------------------------------------
@@ -251,6 +274,10 @@ private:
     struct Impl;
     std::unique_ptr<Impl> d;
 };
+
+// True when the text, after leading whitespace, starts an object or array: JSON that, when
+// it does not parse, is a broken reply rather than model text or noise.
+bool looksLikeJson(std::string_view data) noexcept;
 
 // Convenience: a whole body or recording at once.
 Reply readReply(std::string_view bytes, std::optional<Wire> wire);

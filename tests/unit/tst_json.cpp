@@ -51,6 +51,8 @@ private Q_SLOTS:
     void duplicateKeysNested();
     void valueApi();
     void sharingIsCheap();
+    void writersNeverEmitInvalidUtf8_data();
+    void writersNeverEmitInvalidUtf8();
     void suite_data();
     void suite();
 };
@@ -462,8 +464,11 @@ void TestJson::sharingIsCheap()
     Value big = mustParse(R"({"schema":{"type":"object","properties":{"a":{"type":"string","description":"long enough to live on the heap"}}}})");
     std::vector<Value> copies(1000, big["schema"]);
     QVERIFY(copies.back() == big["schema"]);
-    QCOMPARE(copies.back()["properties"]["a"]["description"].str().data(),
-             big["schema"]["properties"]["a"]["description"].str().data()); // same storage
+    // Same storage: compare the pointers as pointers. QCOMPARE on two char* compares them as
+    // C strings, and a string_view's data is not NUL-terminated (ASan: read past the end).
+    const void* copy = copies.back()["properties"]["a"]["description"].str().data();
+    const void* original = big["schema"]["properties"]["a"]["description"].str().data();
+    QCOMPARE(copy, original);
 }
 
 void TestJson::suite_data()
@@ -505,6 +510,29 @@ void TestJson::suite()
         QVERIFY(r.error().pos.line >= 1 && r.error().pos.column >= 1);
         QVERIFY(!r.error().message.empty());
     }
+}
+
+void TestJson::writersNeverEmitInvalidUtf8_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QByteArray>("written"); // the compact JSON string
+    QTest::newRow("valid_multibyte") << QByteArray("Z\xC3\xBCrich \xE2\x98\x80") << QByteArray("\"Z\xC3\xBCrich \xE2\x98\x80\"");
+    QTest::newRow("lone_continuation") << QByteArray("a\x80" "b") << QByteArray("\"a\xEF\xBF\xBD" "b\"");
+    QTest::newRow("cut_sequence_at_end") << QByteArray("ab\xE2\x98") << QByteArray("\"ab\xEF\xBF\xBD\xEF\xBF\xBD\"");
+    QTest::newRow("overlong_slash") << QByteArray("\xC0\xAF") << QByteArray("\"\xEF\xBF\xBD\xEF\xBF\xBD\"");
+    QTest::newRow("surrogate_half") << QByteArray("\xED\xA0\x80") << QByteArray("\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");
+    QTest::newRow("long_ascii_then_bad") << QByteArray("0123456789abcdef\xFF\"") << QByteArray("\"0123456789abcdef\xEF\xBF\xBD\\\"\"");
+}
+
+void TestJson::writersNeverEmitInvalidUtf8()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QByteArray, written);
+    const tw::json::Value v{std::string(bytes.constData(), std::size_t(bytes.size()))};
+    const std::string out = tw::json::compact(v);
+    QCOMPARE(QByteArray(out.data(), qsizetype(out.size())), written);
+    // And it reads back as JSON.
+    QVERIFY(tw::json::parse(out));
 }
 
 QTEST_GUILESS_MAIN(TestJson)

@@ -28,6 +28,7 @@ constexpr std::string_view BlockStart = "content_block_start";
 constexpr std::string_view BlockDelta = "content_block_delta";
 constexpr std::string_view BlockStop = "content_block_stop";
 constexpr std::string_view MessageDelta = "message_delta";
+constexpr std::string_view MessageStop = "message_stop"; // the end of a stream
 constexpr std::string_view TextDelta = "text_delta";
 constexpr std::string_view InputJsonDelta = "input_json_delta";
 } // namespace type
@@ -113,6 +114,8 @@ public:
         } else if (t == type::BlockStop) {
             if (StreamCall* c = callOfBlock(e.hasIndex ? e.index : -1))
                 c->complete = true;
+        } else if (t == type::MessageStop) {
+            m_sawEnd = true;
         } else if (t == type::MessageDelta) {
             if (e.stopReason.present) {
                 m_rawFinish = scan::text(e.stopReason);
@@ -280,6 +283,7 @@ private:
 
     void body(const Value& message)
     {
+        m_sawEnd = true; // a whole message
         for (const Value& b : message[key::Content].items()) {
             const std::string_view t = b[key::Type].str();
             if (t == type::Text)

@@ -347,6 +347,7 @@ private:
 
     void messageStop(const Value& payload)
     {
+        m_sawEnd = true; // the end of a ConverseStream
         if (const Value& stop = payload[key::StopReason]; stop.isString()) {
             m_rawFinish = std::string(stop.str());
             touch();
@@ -397,6 +398,7 @@ private:
 
     void body(const Value& response)
     {
+        m_sawEnd = true; // a whole Converse body
         const Value& message = response[key::Output][key::Message];
         for (const Value& block : message[key::Content].items()) {
             if (const Value& text = block[key::Text]; text.isString()) {

@@ -161,12 +161,16 @@ public:
             }
         if (!candidate) {
             const Value& block = ev[key::PromptFeedback][key::BlockReason];
-            if (block.isString())
+            if (block.isString()) {
+                m_sawEnd = true; // a blocked prompt ends the reply without candidates
                 m_rawFinish = std::string(block.str());
+            }
             return;
         }
-        if ((*candidate)[key::FinishReason].isString())
+        if ((*candidate)[key::FinishReason].isString()) {
+            m_sawEnd = true; // a candidate's finishReason ends the reply
             m_rawFinish = std::string((*candidate)[key::FinishReason].str());
+        }
         for (const Value& part : (*candidate)[key::Content][key::Parts].items()) {
             if (!part.isObject())
                 continue;

@@ -130,6 +130,16 @@ public:
             relift();
     }
 
+    // Model text has no end marker; a carrier stream has its own wire's.
+    bool sawEnd() const noexcept override { return m_carrier ? m_carrier->sawEnd() : true; }
+    void markTruncated(std::string_view where) override
+    {
+        if (m_carrier)
+            m_carrier->markTruncated(where);
+        else
+            StreamAssembler::markTruncated(where);
+    }
+
     Reply reply() const override
     {
         Reply r;
@@ -137,6 +147,8 @@ public:
         if (m_carrier) {
             r = m_carrier->reply();
             source = r.text.value_or(std::string());
+        } else if (m_extractError) {
+            r.error = m_extractError; // a framing error
         }
         HermesExtraction hx = extractHermes(stripChatMl(source), m_tag, model::BlankArguments::Empty);
         for (model::ToolCall& c : hx.calls)

@@ -57,8 +57,10 @@ public:
         const Value& reason = line[key::DoneReason];
         if (reason.isString() && !reason.str().empty())
             m_rawFinish = std::string(reason.str());
-        if (line[key::Done].toBool())
+        if (line[key::Done].toBool()) {
             m_done = true;
+            m_sawEnd = true; // "done": true ends the stream (and is in every whole body)
+        }
         addParsedCalls(ollamaReplyDialect().extract(line, model::BlankArguments::Empty));
     }
 

@@ -19,6 +19,8 @@ namespace {
 namespace key = ::tw::wire::openai::keys;
 
 constexpr std::string_view kErrorEvent = "error";
+// The data of the event that ends a Chat Completions stream (after the finish_reason chunk).
+constexpr std::string_view kDone = "[DONE]";
 
 class OpenAIReplyDialect final : public ReplyDialect {
 public:
@@ -91,6 +93,10 @@ public:
             feedErrorEvent(data);
             return;
         }
+        if (data == kDone) {
+            m_sawEnd = true; // the end marker; some servers send only this, some only finish_reason
+            return;
+        }
         m_chunk.reset();
         if (!scanChunk(data) || m_chunk.isBody) {
             // Bodies and anything the scanner did not follow take the general path.
@@ -124,6 +130,7 @@ public:
             return;
         }
         // A whole chat.completion body.
+        m_sawEnd = true;
         recordProviderError(event[key::Error]);
         const Value& message = (*choice)[key::Message];
         appendContent(message[key::Content]);
@@ -338,6 +345,7 @@ private:
         for (const ToolDelta& t : m_chunk.tools)
             applyToolDelta(t);
         if (m_chunk.finishReason.present) {
+            m_sawEnd = true; // a choice's finish_reason ends the reply
             m_rawFinish = scan::text(m_chunk.finishReason);
             for (StreamCall& c : m_calls)
                 c.complete = true;

@@ -161,8 +161,10 @@ public:
             return;
         const std::string_view t = ev[key::Type].isString() ? ev[key::Type].str() : eventName;
         if (t.empty()) {
-            if (ev[key::Object].str() == "response" || ev[key::Output].isArray())
+            if (ev[key::Object].str() == "response" || ev[key::Output].isArray()) {
+                m_sawEnd = true;
                 setFinal(ev); // a whole body
+            }
             else
                 recordProviderError(ev[key::Error]);
             return;
@@ -173,6 +175,7 @@ public:
             return;
         }
         if (t == event::Completed || t == event::Incomplete || t == event::Failed) {
+            m_sawEnd = true; // the final events end the stream
             setFinal(ev[key::Response]);
             return;
         }
