@@ -1,6 +1,8 @@
 #include "provider/request.h"
 
 #include "json/json.h"
+#include "lint/bodymap.h"
+#include "lint/lint.h"
 #include "net/redact.h"
 #include "util/strings.h"
 #include "wire/body.h"
@@ -48,6 +50,38 @@ std::string shellQuote(std::string_view s)
     return out;
 }
 
+// The request's function tools as written, with their places in the user's file.
+std::vector<lint::ToolRef> toolRefs(const RequestInput& in)
+{
+    std::vector<lint::ToolRef> refs;
+    refs.reserve(in.tools.size());
+    for (std::size_t i = 0; i < in.tools.size(); ++i)
+        refs.push_back({in.tools[i], i < in.toolPaths.size() && !in.toolPaths[i].empty() ? in.toolPaths[i] : "/tools/" + std::to_string(i)});
+    return refs;
+}
+
+// Explicit strict where the wire needs it, then the checks of the body as it will be sent.
+void preflight(const RequestInput& in, const model::ChoiceSetting& choice, bool toolsSent, BuiltRequest& out)
+{
+    const wire::Dialect& d = wire::dialect(out.wire);
+    lint::RequestFacts facts;
+    facts.dialect = &d;
+    facts.tools = toolRefs(in);
+    facts.choicePath = in.choicePath;
+    facts.requestPath = in.requestPath;
+    if (!out.syntheticTool)
+        out.body = lint::withToolStrict(d, out.body, lint::InputMap::from(facts.tools, in.choicePath, in.requestPath));
+    facts.body = out.body;
+    facts.choice = choice;
+    facts.parallel = in.parallel;
+    facts.parallelControl = in.profile.caps.parallelControl;
+    facts.toolsSent = toolsSent;
+    facts.syntheticTool = out.syntheticTool;
+    lint::RequestReport report = lint::checkRequest(facts);
+    out.findings = std::move(report.findings);
+    out.loss = std::move(report.loss);
+}
+
 } // namespace
 
 // Where the paths and the stream framing come from: the profile, unless it is the mock (which
@@ -81,6 +115,7 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
         out.syntheticTool = choice.name;
     }
 
+    bool toolsSent = false;
     wire::BodyInput body;
     body.model = in.model;
     body.system = in.system;
@@ -98,8 +133,10 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
         if (!fields)
             return fields.error();
         body.tools = *fields;
+        toolsSent = !fields->body.empty() || fields->systemPrompt.has_value();
     }
     out.body = wire::buildBody(out.wire, body);
+    preflight(in, choice, toolsSent, out);
 
     const std::string base = in.baseUrl.empty() ? profile.baseUrl : in.baseUrl;
     if (base == "mock:" && !preview)

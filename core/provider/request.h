@@ -7,8 +7,18 @@
 // schema (Capabilities::structuredOutput), is rewritten into the wire's structured-output request (response_format json_schema on OpenAI-compatible servers,
 // format: <schema> on Ollama); the reply's JSON text is then read back as a call of that
 // tool with synthetic: true (syntheticCall).
+//
+// Every body built here is checked before it goes anywhere (core/lint, lint.h): the tool
+// rules of its wire, the body against the provider's published request schema, strict
+// mode; the findings and the loss report travel with the request. A body the provider's
+// schema rejects always carries an error-severity finding; it is built all the same (a
+// workbench sends what was written). Where an omitted strict means strict mode
+// (Capabilities::strictWhenOmitted), each function tool carries an explicit strict: its own,
+// else whether its schema is strict-compatible; a tool's own strict is sent wherever the
+// wire has a strict switch.
 
 #include "json/value.h"
+#include "lint/finding.h"
 #include "net/httpjob.h"
 #include "model/toolchoice.h"
 #include "provider/exchange.h"
@@ -37,6 +47,12 @@ struct RequestInput {
     bool stream = false;
     json::Value settings;              // profile settings (hermes_* ...)
     std::vector<json::Value> appended; // wire-shaped messages from earlier tool rounds
+    // Where the request's parts sit in the file the user edits, for the findings' paths
+    // (JSON pointers): each tool's (empty: "/tools/N"), the tool choice's ("" : none there)
+    // and the request's own ("" : the file as a whole; a project's preset).
+    std::vector<std::string> toolPaths;
+    std::string choicePath;
+    std::string requestPath;
 };
 
 struct BuiltRequest {
@@ -49,6 +65,11 @@ struct BuiltRequest {
     Exchange view;                            // method, url, headers (redacted), body
     QStringList secrets;                      // to scrub from anything shown
     std::string keyEnv;                       // the environment variable a curl export names
+    // The pre-flight (lint.h): errors and warnings about the tools and the body, and the
+    // loss report (info: what this wire's conversion drops or changes). Paths point into the
+    // input (RequestInput's toolPaths, choicePath, requestPath); Finding::bodyPath into body.
+    std::vector<lint::Finding> findings;
+    std::vector<lint::Finding> loss;
 };
 
 // Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a

@@ -50,6 +50,55 @@ struct Capabilities {
     std::string_view schemaDialect = "json-schema";
     // Where the capability facts come from (a section of shared/spec/*.md).
     std::string_view source;
+
+    // ---- the request body, as lint and the loss report read it -------------------------
+    // JSON pointers: where a body built from canonical tools holds its tool entries ("":
+    // nowhere, the tools ride in the prompt), and inside one entry its name, description,
+    // input schema and strict switch ("": the entry has none); the body's tool choice.
+    std::string_view bodyToolsPointer;
+    std::string_view toolNamePointer;
+    std::string_view toolDescriptionPointer;
+    std::string_view toolSchemaPointer;
+    std::string_view toolStrictPointer;
+    std::string_view bodyChoicePointer;
+    // An omitted strict means strict mode here (the schema is normalised): request bodies
+    // always carry an explicit strict on each function tool (core/provider, buildRequest).
+    bool strictWhenOmitted = false;
+    // What strict: true enforces: a profile of core/lint/rules.json ("": none documented).
+    std::string_view strictProfile;
+    // Tool-schema rules: the root must be {"type": "object"}; a root anyOf/oneOf/allOf is
+    // rejected; $ref with sibling keywords is rejected; an object with empty properties is
+    // rejected.
+    bool schemaRootObject = false;
+    bool rootCombinatorsRejected = false;
+    bool refSiblingsRejected = false;
+    bool emptyObjectRejected = false;
+    // The JSON Schema keywords the wire documents for tool parameters: a subset of
+    // core/lint/rules.json ("": all of JSON Schema).
+    std::string_view schemaKeywordSubset;
+    // The provider's published request schema: a file of core/lint/schemas/ and the JSON
+    // pointer of the request body's schema in it ("": the document root). Empty file: none.
+    std::string_view requestSchema;
+    std::string_view requestSchemaPointer;
+};
+
+// A whole request body read back into its parts (import: a body pasted or captured becomes
+// a preset). What buildBody was given, as far as the body says: the conversation as chat
+// turns in BodyInput's shape, the tool definitions in the wire's own item shape (unwrapped
+// from any grouping, for the request dialect's readTool), the wire's tool-choice value
+// (for readChoice / parseChoice), and the generation parameters. What has no place in a
+// preset is named in `dropped` (JSON pointers into the body), never silently lost.
+struct RequestParts {
+    std::string model; // "" when the body has none (the wire puts it in the URL)
+    std::string system;
+    json::Value messages = json::Value::array(); // [{"role", "content", "name"?, "tool_call_id"?, "tool_calls"?}]
+    std::vector<json::Value> tools;
+    json::Value choice;   // null: the body names none
+    json::Value parallel; // true/false; null: unset
+    std::optional<long long> maxTokens;
+    std::optional<double> temperature;
+    bool stream = false;
+    std::vector<std::string> dropped;
 };
 
 // What a tool loop runs from a reply whose calls are in model text (LoopCalls below).
@@ -103,6 +152,13 @@ struct Dialect {
     bool (*sniffEvent)(const json::Value& event) = nullptr;
     // A weaker event mark, asked after the body probes (an `object` tag, a wrapper).
     bool (*sniffEventLate)(const json::Value& event) = nullptr;
+
+    // ---- reading request bodies (import) ----------------------------------------------
+    // How much a request body looks like this wire's: 0 not at all; the highest score wins,
+    // ties go to the wire listed first (an ambiguous chat body is the first wire's).
+    int (*sniffRequest)(const json::Value& body) = nullptr;
+    // The body's parts; errors (malformed_input) name the member that is not the wire's shape.
+    Result<RequestParts> (*readRequest)(const json::Value& body) = nullptr;
 };
 
 // All dialects in wires.def order.
@@ -115,10 +171,13 @@ const Dialect* findCallForm(std::string_view form) noexcept;
 // "openai, responses, anthropic, ...": for help texts and error messages.
 std::string wireTagList(std::string_view separator = ", ");
 
-// Each wire folder defines its Dialect in core/wire/<folder>/dialect.cpp.
+// Each wire folder defines its Dialect in core/wire/<folder>/dialect.cpp, and its request
+// reader (sniffRequest, readRequest above) in core/wire/<folder>/readrequest.cpp.
 #define TOOLWIRE_WIRE(Id, ns) \
     namespace ns { \
     const Dialect& dialect(); \
+    int sniffRequest(const json::Value& body); \
+    Result<RequestParts> readRequest(const json::Value& body); \
     }
 #include "wire/wires.def"
 #undef TOOLWIRE_WIRE

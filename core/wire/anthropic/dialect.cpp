@@ -49,7 +49,17 @@ const Dialect& dialect()
         x.caps.builtinTools = true;
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;
-        x.caps.source = "spec/wires.md §3, §6";
+        x.caps.source = "spec/wires.md §3, §7";
+        x.caps.bodyToolsPointer = "/tools";
+        x.caps.toolNamePointer = "/name";
+        x.caps.toolDescriptionPointer = "/description";
+        x.caps.toolSchemaPointer = "/input_schema";
+        x.caps.toolStrictPointer = "/strict";
+        x.caps.bodyChoicePointer = "/tool_choice";
+        x.caps.strictProfile = "strict-tool-use";
+        x.caps.schemaRootObject = true;        // input_schema: root type "object" (§3)
+        x.caps.rootCombinatorsRejected = true; // no anyOf/oneOf/allOf at the top level
+        x.caps.requestSchema = "anthropic-messages.transcribed.json";
         x.request = &requestDialect();
         x.reply = &anthropicReplyDialect();
         x.mock = &mockDialect();
@@ -59,6 +69,8 @@ const Dialect& dialect()
         x.sniffOrder = 30;
         x.sniffBody = &sniffBody;
         x.sniffEvent = &sniffEvent;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

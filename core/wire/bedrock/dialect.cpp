@@ -63,7 +63,15 @@ const Dialect& dialect()
         x.caps.builtinTools = true; // {systemTool: {name}}
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;
-        x.caps.source = "spec/bedrock.md §4";
+        x.caps.source = "spec/bedrock.md §3, §4";
+        x.caps.bodyToolsPointer = "/toolConfig/tools";
+        x.caps.toolNamePointer = "/toolSpec/name";
+        x.caps.toolDescriptionPointer = "/toolSpec/description";
+        x.caps.toolSchemaPointer = "/toolSpec/inputSchema/json";
+        x.caps.toolStrictPointer = "/toolSpec/strict";
+        x.caps.bodyChoicePointer = "/toolConfig/toolChoice";
+        x.caps.schemaRootObject = true; // "the top level schema type must be object" (§3)
+        x.caps.requestSchema = "bedrock-converse.transcribed.json";
         x.request = &requestDialect();
         x.reply = &replyDialect();
         x.mock = &mockDialect();
@@ -73,6 +81,8 @@ const Dialect& dialect()
         x.sniffBody = &sniffBody;
         x.sniffEvent = &sniffEvent;
         x.sniffEventLate = &sniffEventLate;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

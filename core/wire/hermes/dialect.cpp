@@ -76,7 +76,10 @@ const Dialect& dialect()
         x.caps.choiceField = false;
         x.caps.toolsInPrompt = true;
         x.caps.callIds = false;
-        x.caps.source = "spec/wires.md §7";
+        x.caps.source = "spec/wires.md §6";
+        // Hermes bodies are Chat Completions bodies (the tools are in the system prompt).
+        x.caps.requestSchema = "openai-openapi.requests.json";
+        x.caps.requestSchemaPointer = "/components/schemas/CreateChatCompletionRequest";
         x.request = &requestDialect();
         x.reply = &hermesReplyDialect();
         x.mock = &mockDialect();
@@ -84,6 +87,8 @@ const Dialect& dialect()
         x.corpusOps = kCorpusOps;
         x.loopCalls = &loopCalls;
         x.sniffOrder = 90;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

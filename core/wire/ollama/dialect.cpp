@@ -41,6 +41,12 @@ const Dialect& dialect()
         x.caps.callIds = false;
         x.caps.structuredOutput = true;
         x.caps.source = "spec/wires.md §5";
+        x.caps.bodyToolsPointer = "/tools";
+        x.caps.toolNamePointer = "/function/name";
+        x.caps.toolDescriptionPointer = "/function/description";
+        x.caps.toolSchemaPointer = "/function/parameters";
+        x.caps.requestSchema = "ollama-openapi.json";
+        x.caps.requestSchemaPointer = "/components/schemas/ChatRequest";
         x.request = &requestDialect();
         x.reply = &ollamaReplyDialect();
         x.mock = &mockDialect();
@@ -49,6 +55,8 @@ const Dialect& dialect()
         x.serializeCall = &serializeCall;
         x.sniffOrder = 20;
         x.sniffBody = &sniffBody;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

@@ -43,7 +43,17 @@ const Dialect& dialect()
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;
         x.caps.structuredOutput = true;
-        x.caps.source = "spec/wires.md §1, §6";
+        x.caps.source = "spec/wires.md §1, §7";
+        x.caps.bodyToolsPointer = "/tools";
+        x.caps.toolNamePointer = "/function/name";
+        x.caps.toolDescriptionPointer = "/function/description";
+        x.caps.toolSchemaPointer = "/function/parameters";
+        x.caps.toolStrictPointer = "/function/strict";
+        x.caps.bodyChoicePointer = "/tool_choice";
+        x.caps.strictProfile = "structured-outputs";
+        x.caps.schemaRootObject = true; // "schema must be a JSON Schema of 'type: \"object\"'" (§1 errors)
+        x.caps.requestSchema = "openai-openapi.requests.json";
+        x.caps.requestSchemaPointer = "/components/schemas/CreateChatCompletionRequest";
         x.request = &requestDialect();
         x.reply = &openaiReplyDialect();
         x.mock = &mockDialect();
@@ -53,6 +63,8 @@ const Dialect& dialect()
         x.sniffOrder = 10;
         x.sniffBody = &sniffBody;
         x.sniffEventLate = &sniffEventLate;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

@@ -30,7 +30,18 @@ const Dialect& dialect()
         x.caps.builtinTools = true;
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;
-        x.caps.source = "spec/wires.md §2, §6";
+        x.caps.source = "spec/wires.md §2, §7; spec/wires-2026.md §1.3";
+        x.caps.bodyToolsPointer = "/tools";
+        x.caps.toolNamePointer = "/name";
+        x.caps.toolDescriptionPointer = "/description";
+        x.caps.toolSchemaPointer = "/parameters";
+        x.caps.toolStrictPointer = "/strict";
+        x.caps.bodyChoicePointer = "/tool_choice";
+        x.caps.strictWhenOmitted = true; // an omitted strict normalises the schema (wires-2026 §1.3)
+        x.caps.strictProfile = "structured-outputs";
+        x.caps.schemaRootObject = true;
+        x.caps.requestSchema = "openai-openapi.requests.json";
+        x.caps.requestSchemaPointer = "/components/schemas/CreateResponse";
         x.request = &requestDialect();
         x.reply = &responsesReplyDialect();
         x.mock = &mockDialect();
@@ -39,6 +50,8 @@ const Dialect& dialect()
         x.sniffBody = &sniffBody;
         x.sniffEvent = &sniffEvent;
         x.sniffEventLate = &sniffEventLate;
+        x.sniffRequest = &sniffRequest; // readrequest.cpp
+        x.readRequest = &readRequest;
         return x;
     }();
     return d;

@@ -1,0 +1,209 @@
+// toolwire lint [--wire WIRE]... [--json] FILE
+// (the options are the "lint" row of commands.cpp)
+//
+// Lints a tool list (a JSON array, {"tools": [...]} or a tools/list result) or a .toolwire
+// project for each wire named (default: every wire): the tool rules of each wire, and the
+// pre-flight of the request bodies `send` would build from it — for a tool list one request
+// with the wire's own profile; for a project every preset, on its own profile when that
+// speaks the wire (the mock speaks them all), else on the wire's profile. Findings of
+// several wires and presets that say the same about the same place are one finding naming
+// every wire. Paths are JSON pointers into FILE.
+//
+// Output: with --json {"findings": [...], "loss": [...]} (lint/finding.h: each finding
+// {"severity", "wires", "tool", "path", "rule", "message", "source", "fix"?}; "loss" holds
+// the info-severity loss report, rules loss.*); else one line per finding and a summary.
+// Exit 0 no error finding, 1 an error finding (or FILE unreadable), 2 usage.
+
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/io.h"
+#include "cli/toolargs.h"
+#include "json/json.h"
+#include "lint/rules.h"
+#include "lint/toollint.h"
+#include "project/project.h"
+#include "project/requestinput.h"
+#include "provider/request.h"
+#include "util/strings.h"
+#include "wire/registry.h"
+
+#include <algorithm>
+
+namespace tw::cli {
+
+namespace {
+
+using json::Value;
+
+constexpr std::string_view kLintMessage = "(lint: the request a send would build)";
+
+struct Collected {
+    std::vector<lint::Finding> findings;
+    std::vector<lint::Finding> loss;
+};
+
+void buildAndCollect(provider::RequestInput in, const wire::Dialect& d, Collected& out)
+{
+    auto built = provider::buildRequest(in, std::nullopt, true);
+    if (!built) {
+        out.findings.push_back(lint::makeFinding("request.invalid", d, {{"detail", built.error().message}}, Value(),
+                                                 in.requestPath + (built.error().path.starts_with("/") ? built.error().path : std::string())));
+        return;
+    }
+    for (lint::Finding& f : built->findings)
+        out.findings.push_back(std::move(f));
+    for (lint::Finding& f : built->loss)
+        out.loss.push_back(std::move(f));
+}
+
+// Keeps, of `in`'s tools, those `functions` holds (by identity), with their places.
+void keepFunctions(provider::RequestInput& in, const std::vector<lint::ToolRef>& functions)
+{
+    std::vector<Value> tools;
+    std::vector<std::string> paths;
+    std::vector<bool> used(functions.size(), false);
+    for (const Value& t : in.tools)
+        for (std::size_t i = 0; i < functions.size(); ++i)
+            if (!used[i] && functions[i].tool.identical(t)) {
+                used[i] = true;
+                tools.push_back(t);
+                paths.push_back(functions[i].path);
+                break;
+            }
+    in.tools = std::move(tools);
+    in.toolPaths = std::move(paths);
+}
+
+void lintToolList(const std::vector<lint::ToolRef>& refs, const wire::Dialect& d, Collected& out)
+{
+    lint::SortedTools sorted = lint::sortTools(d, refs);
+    out.findings.insert(out.findings.end(), sorted.findings.begin(), sorted.findings.end());
+    out.loss.insert(out.loss.end(), sorted.loss.begin(), sorted.loss.end());
+    provider::RequestInput in;
+    in.profile = provider::profileForWire(d.wire); // what `send --wire` uses
+    in.wire = d.wire;
+    in.model = in.profile.defaultModel;
+    in.messages = Value(std::vector<Value>{Value{{"role", "user"}, {"content", kLintMessage}}});
+    in.maxTokens = 1024;
+    for (const lint::ToolRef& r : sorted.functions) {
+        in.tools.push_back(r.tool);
+        in.toolPaths.push_back(r.path);
+    }
+    buildAndCollect(std::move(in), d, out);
+}
+
+void lintProject(const project::Project& p, const std::vector<lint::ToolRef>& refs, const wire::Dialect& d, Collected& out)
+{
+    lint::SortedTools sorted = lint::sortTools(d, refs);
+    out.findings.insert(out.findings.end(), sorted.findings.begin(), sorted.findings.end());
+    out.loss.insert(out.loss.end(), sorted.loss.begin(), sorted.loss.end());
+
+    std::vector<project::Preset> presets = p.presets;
+    const bool synthetic = presets.empty();
+    if (synthetic) { // no preset: the project's tools and choice in one plain request
+        project::Preset only;
+        only.name = "lint";
+        only.messages = Value(std::vector<Value>{Value{{"role", "user"}, {"content", kLintMessage}}});
+        presets.push_back(std::move(only));
+    }
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        const std::string presetPath = synthetic ? std::string() : "/presets/" + std::to_string(i);
+        auto in = project::requestInput(p, presets[i]);
+        if (!in) {
+            out.findings.push_back(lint::makeFinding("request.invalid", d, {{"detail", in.error().message}}, Value(), presetPath));
+            continue;
+        }
+        if (!in->profile.isMock() && in->profile.wire != d.wire) {
+            in->profile = provider::profileForWire(d.wire);
+            in->model = in->profile.defaultModel;
+            in->baseUrl.clear();
+            in->urlVars.clear();
+        }
+        in->wire = d.wire;
+        if (in->model.empty())
+            in->model = in->profile.defaultModel;
+        keepFunctions(*in, sorted.functions);
+        in->choicePath = presets[i].choice ? presetPath + "/tool_choice" : std::string("/tool_choice");
+        in->requestPath = presetPath;
+        buildAndCollect(std::move(*in), d, out);
+    }
+}
+
+void printHuman(const std::string& file, const std::vector<lint::Finding>& findings, const std::vector<lint::Finding>& loss)
+{
+    auto wires = [](const lint::Finding& f) {
+        std::string out;
+        for (wire::Wire w : f.wires)
+            out += (out.empty() ? "" : ", ") + std::string(wire::name(w));
+        return out;
+    };
+    std::string text;
+    std::size_t errors = 0, warnings = 0;
+    for (const lint::Finding& f : findings) {
+        errors += f.severity == lint::Severity::Error;
+        warnings += f.severity == lint::Severity::Warning;
+        text += file + ":" + (f.path.empty() ? std::string("/") : f.path) + ": " + std::string(lint::severityName(f.severity)) + " [" + wires(f) +
+                "] " + f.message + " (" + f.rule + "; " + f.source + ")\n";
+        if (f.fix)
+            text += "  fix: " + f.fix->description + "\n";
+    }
+    if (!loss.empty()) {
+        text += "loss report (what each wire's conversion drops or changes):\n";
+        for (const lint::Finding& f : loss)
+            text += "  [" + wires(f) + "] " + (f.path.empty() ? std::string("/") : f.path) + ": " + f.message + "\n";
+    }
+    text += std::to_string(errors) + " error(s), " + std::to_string(warnings) + " warning(s)\n";
+    printText(text);
+}
+
+} // namespace
+
+int runLint(const Args& args)
+{
+    const QString path = args.positionals().first();
+    std::vector<const wire::Dialect*> wires;
+    for (const QString& tag : args.values("wire")) {
+        const wire::Dialect* d = wire::findDialect(ss(tag)); // the parser has checked the tag
+        if (d && std::find(wires.begin(), wires.end(), d) == wires.end())
+            wires.push_back(d);
+    }
+    if (wires.empty())
+        wires.assign(wire::dialects().begin(), wire::dialects().end());
+
+    auto text = readInput(path);
+    if (!text)
+        return fail(text.error());
+    auto doc = json::parse(*text);
+    if (!doc)
+        return fail(json::toError(doc.error(), ss(path)));
+
+    Collected all;
+    std::vector<lint::ToolRef> refs;
+    if (doc->isObject() && doc->contains("format")) {
+        auto p = project::parse(*text, ss(path));
+        if (!p)
+            return fail(p.error());
+        for (std::size_t i = 0; i < p->tools.size(); ++i)
+            refs.push_back({p->tools[i], "/tools/" + std::to_string(i)});
+        for (const wire::Dialect* d : wires)
+            lintProject(*p, refs, *d, all);
+    } else {
+        const ToolListArg list = findToolList(*doc);
+        if (!list.list)
+            return fail(makeError("malformed_input", ss(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
+        for (std::size_t i = 0; i < list.list->size(); ++i)
+            refs.push_back({list.list->items()[i], list.path + "/" + std::to_string(i)});
+        for (const wire::Dialect* d : wires)
+            lintToolList(refs, *d, all);
+    }
+
+    const std::vector<lint::Finding> findings = lint::merge(std::move(all.findings));
+    const std::vector<lint::Finding> loss = lint::merge(std::move(all.loss));
+    if (args.isSet("json"))
+        printJson(Value{{"findings", lint::toJson(findings)}, {"loss", lint::toJson(loss)}});
+    else
+        printHuman(ss(path), findings, loss);
+    return lint::hasErrors(findings) ? Failed : Ok;
+}
+
+} // namespace tw::cli
