@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/mcptarget.h"
+#include "history/record.h"
 #include "json/json.h"
 #include "loop/liveloop.h"
 #include "mcp/mockserver.h"
@@ -99,6 +100,11 @@ int runLoop(const Args& args)
     QStringList secrets;
     if (key.key)
         secrets << qs(*key.key);
+    std::vector<provider::Exchange> sent;
+    for (const loop::Round& r : outcome.rounds)
+        sent.push_back(r.exchange);
+    if (auto warning = history::record(sent, {"loop", ss(projectPath), chosen->name, in->profile.id, in->model, secrets}))
+        diag("toolwire: the requests were sent but not kept in the history: " + *warning);
     printText(ss(net::scrub(qb(json::pretty(loop::outcomeToJson(outcome)) + "\n"), secrets)));
     return outcome.finalText && !outcome.error ? Ok : Failed;
 }

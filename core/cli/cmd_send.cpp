@@ -1,16 +1,24 @@
 // toolwire send [--wire WIRE] [--profile ID] [--base-url URL] [--url-var NAME=VALUE]... [--model M]
 //               [--stream] [--tools FILE] [--choice CHOICE] [--system TEXT] [--max-tokens N] --message TEXT
 // (one of --wire and --profile at least; the options are the "send" row of commands.cpp)
+//        toolwire send --project PROJECT [--preset NAME] [--profile ID] [--base-url URL] [--message TEXT] ...
+// (a project's preset, the first unless --preset names one; the other options override it)
 // Builds the request through the dialects, sends it (the built-in mock provider when the
-// profile is "mock"), and prints what went out (key redacted) and what came back.
+// profile is "mock"), and prints what went out (key redacted) and what came back, with the
+// request's pre-flight findings and loss report ("findings"; errors and warnings also on
+// stderr; paths into the --tools file).
 
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/toolargs.h"
+#include "history/record.h"
 #include "json/json.h"
+#include "lint/finding.h"
 #include "model/toolchoice.h"
 #include "net/redact.h"
+#include "project/project.h"
+#include "project/runner.h"
 #include "provider/call.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
@@ -55,8 +63,61 @@ provider::UrlVarValues urlVarsOf(const QStringList& assignments)
 
 } // namespace
 
+static int sendInput(provider::RequestInput in, const json::Value& mockScript, history::Context where);
+
+// --project PROJECT [--preset NAME]: the preset as `toolwire run` and `export` take it, with
+// the options given on top (--message replaces its conversation with one user turn).
+static int sendPreset(const Args& args)
+{
+    auto project = project::load(args.value("project"));
+    if (!project)
+        return fail(project.error());
+    const QString name = args.value("preset");
+    const project::Preset* preset = project->presets.empty() ? nullptr : &project->presets.front();
+    if (!name.isEmpty()) {
+        preset = nullptr;
+        for (const project::Preset& p : project->presets)
+            if (qs(p.name) == name)
+                preset = &p;
+        if (!preset)
+            return args.usageError("no preset named " + ss(name));
+    }
+    if (!preset)
+        return fail(makeError("invalid_project", "the project has no request presets"));
+    project::Preset chosen = *preset;
+    if (const QString wireTag = args.value("wire"); !wireTag.isEmpty())
+        chosen.wire = ss(wireTag);
+    project::RunOptions options;
+    options.profile = ss(args.value("profile"));
+    options.baseUrl = ss(args.value("base-url"));
+    auto in = project::runInput(*project, chosen, options);
+    if (!in)
+        return fail(in.error());
+    for (const auto& [k, v] : urlVarsOf(args.values("url-var")))
+        in->urlVars.emplace_back(k, v);
+    if (const QString model = args.value("model"); !model.isEmpty())
+        in->model = ss(model);
+    if (args.isSet("system"))
+        in->system = ss(args.value("system"));
+    if (args.isSet("message"))
+        in->messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", ss(args.value("message"))}}});
+    if (args.isSet("max-tokens"))
+        in->maxTokens = *args.integer("max-tokens");
+    if (args.isSet("stream"))
+        in->stream = true;
+    if (args.isSet("tools") || args.isSet("choice"))
+        return args.usageError("--tools and --choice come from the preset with --project");
+    return sendInput(std::move(*in), project->mockProvider, {"send", ss(args.value("project")), chosen.name, {}, {}, {}});
+}
+
 int runSend(const Args& args)
 {
+    if (args.isSet("project"))
+        return sendPreset(args);
+    if (args.isSet("preset"))
+        return args.usageError("--preset needs --project");
+    if (!args.isSet("message"))
+        return args.usageError("--message TEXT is required (or --project PROJECT)");
     const QString wireTag = args.value("wire");
     const QString profileArg = args.value("profile");
     if (wireTag.isEmpty() && profileArg.isEmpty())
@@ -81,10 +142,13 @@ int runSend(const Args& args)
         auto v = readJsonInput(tools);
         if (!v)
             return fail(v.error());
-        const json::Value* list = findToolList(*v).list;
+        const ToolListArg found = findToolList(*v);
+        const json::Value* list = found.list;
         if (!list)
             return fail(makeError("malformed_input", "--tools: expected a tool list, {\"tools\": [...]} or a tools/list response"));
         in.tools.assign(list->items().begin(), list->items().end());
+        for (std::size_t i = 0; i < in.tools.size(); ++i)
+            in.toolPaths.push_back(found.path + "/" + std::to_string(i)); // findings point into the --tools file
     }
     if (const QString choice = args.value("choice"); !choice.isEmpty()) {
         auto c = parseChoiceArg(choice);
@@ -101,19 +165,32 @@ int runSend(const Args& args)
         }
     }
 
+    return sendInput(std::move(in), json::Value(), {"send", {}, {}, {}, {}, {}});
+}
+
+static int sendInput(provider::RequestInput in, const json::Value& mockScript, history::Context where)
+{
     // The mock profile (or a mock: base) is served in-process on 127.0.0.1.
     std::unique_ptr<provider::MockProvider> mock;
-    if (in.baseUrl.empty() ? profile->isMock() : in.baseUrl == "mock:") {
+    if (in.baseUrl.empty() ? in.profile.isMock() : in.baseUrl == "mock:") {
         mock = std::make_unique<provider::MockProvider>();
         if (!mock->listen())
             return fail(makeError("transport", "could not start the mock provider"));
-        in.baseUrl = ss(mock->baseUrl(in.wire.value_or(profile->wire)));
+        if (auto scripted = provider::configureFromProject(*mock, mockScript); !scripted)
+            return fail(scripted.error());
+        in.baseUrl = ss(mock->baseUrl(in.wire.value_or(in.profile.wire)));
     }
 
-    const provider::ResolvedKey key = provider::keyFromEnvironment(*profile);
+    const provider::ResolvedKey key = provider::keyFromEnvironment(in.profile);
     auto built = provider::buildRequest(in, key.key);
     if (!built)
         return fail(built.error());
+    // The pre-flight: sent all the same (a workbench sends what was written), but said.
+    for (const lint::Finding& f : built->findings)
+        diag("toolwire: " + std::string(lint::severityName(f.severity)) + ": " + (f.path.empty() ? std::string("/") : f.path) + ": " +
+             f.message + " (" + f.rule + ")");
+    std::vector<lint::Finding> findings = built->findings;
+    findings.insert(findings.end(), built->loss.begin(), built->loss.end());
 
     QNetworkAccessManager nam;
     provider::ProviderCall call(&nam, *built);
@@ -125,6 +202,11 @@ int runSend(const Args& args)
     });
     call.start();
     loop.exec();
+    where.profile = in.profile.id;
+    where.model = in.model;
+    where.secrets = built->secrets;
+    if (auto warning = history::record({x}, where))
+        diag("toolwire: the request was sent but not kept in the history: " + *warning);
 
     std::vector<json::Value> calls;
     for (const model::ToolCall& c : x.reply.calls)
@@ -153,7 +235,8 @@ int runSend(const Args& args)
                     {"text", x.reply.text ? json::Value(*x.reply.text) : json::Value()},
                     {"finish", wire::finishName(x.reply.finish)},
                     {"error", error},
-                    {"timing", provider::timingToJson(x)}};
+                    {"timing", provider::timingToJson(x)},
+                    {"findings", lint::toJson(findings)}};
     printText(ss(net::scrub(qb(json::pretty(out) + "\n"), built->secrets)));
     return x.error ? Failed : Ok;
 }

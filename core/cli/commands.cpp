@@ -18,6 +18,14 @@ int runMcpCall(const Args& args);
 int runMcpServe(const Args& args);
 int runMockProvider(const Args& args);
 int runValidate(const Args& args);
+int runLint(const Args& args);
+int runRun(const Args& args);
+int runImport(const Args& args);
+int runExport(const Args& args);
+int runHistoryList(const Args& args);
+int runHistoryShow(const Args& args);
+int runHistorySearch(const Args& args);
+int runHistoryPrune(const Args& args);
 
 namespace {
 
@@ -63,6 +71,15 @@ constexpr Positional kValidateArgs[] = {
     {"INSTANCE|-", "the JSON instance to validate (default: stdin); - reads stdin", K::Input, Arity::Optional},
 };
 
+constexpr Option kLintOptions[] = {
+    {.name = "wire", .valueName = "WIRE", .description = "lint for this wire (repeatable; default: every wire)", .kind = K::Wire,
+     .repeatable = true},
+    {.name = "json", .description = "print {\"findings\": [...], \"loss\": [...]} instead of one line per finding"},
+};
+constexpr Positional kLintArgs[] = {
+    {"FILE", "a tool list (a JSON array, {\"tools\": [...]} or a tools/list result) or a .toolwire project", K::File, Arity::One},
+};
+
 constexpr Option kSendOptions[] = {
     {.name = "wire", .valueName = "WIRE", .description = "the wire to speak (default: the profile's)", .kind = K::Wire},
     {.name = "profile", .valueName = "ID",
@@ -83,7 +100,14 @@ constexpr Option kSendOptions[] = {
     {.name = "system", .valueName = "TEXT", .description = "the system prompt", .kind = K::Text},
     {.name = "max-tokens", .valueName = "N", .description = "the reply's token limit", .kind = K::Integer, .min = 1,
      .max = kNoLimit, .defaultValue = "1024"},
-    {.name = "message", .valueName = "TEXT", .description = "the user message", .kind = K::Text, .required = true},
+    {.name = "message", .valueName = "TEXT",
+     .description = "the user message (required without --project; with it, replaces the preset's conversation)",
+     .kind = K::Text},
+    {.name = "project", .valueName = "PROJECT",
+     .description = "send a preset of this project (its profile, wire, tools and conversation; the options above override)",
+     .kind = K::Project},
+    {.name = "preset", .valueName = "NAME", .description = "the preset to send with --project (default: the first)",
+     .kind = K::Preset},
 };
 
 constexpr Option kLoopOptions[] = {
@@ -100,6 +124,78 @@ constexpr Option kLoopOptions[] = {
 };
 constexpr Positional kProjectArg[] = {
     {"PROJECT", "a .toolwire project file", K::Project, Arity::One},
+};
+
+constexpr Option kRunOptions[] = {
+    {.name = "preset", .valueName = "NAME", .description = "run this preset (repeatable; default: every preset)",
+     .kind = K::Preset, .repeatable = true},
+    {.name = "profile", .valueName = "ID",
+     .description = "run every preset on this provider profile instead of its own (its wire, unless mock)", .kind = K::Profile},
+    {.name = "base-url", .valueName = "URL", .description = "the provider's base URL instead of the presets'", .kind = K::Url},
+    {.name = "junit", .valueName = "OUT.xml", .description = "also write the results as JUnit XML to this file", .kind = K::Path},
+    {.name = "repeat", .valueName = "N",
+     .description = "run each preset N times: pass rates per check, tool-selection precision and recall", .kind = K::Integer,
+     .min = 1, .max = 10000, .defaultValue = "1"},
+};
+
+constexpr Option kImportOptions[] = {
+    {.name = "o", .valueName = "PROJECT",
+     .description = "write the project to this file (merged into it when it exists) instead of printing it", .kind = K::Project},
+};
+constexpr Positional kImportArgs[] = {
+    {"FILE|-",
+     "a provider request body, a tool list, an MCP configuration, a curl command line, a Postman collection or a HAR "
+     "log; - reads stdin",
+     K::Input, Arity::One},
+};
+
+constexpr Option kExportOptions[] = {
+    {.name = "to", .valueName = "FORMAT", .description = "curl, python, js, postman, json (the request) or tools (in the wire's shape)",
+     .kind = K::Text, .required = true},
+    {.name = "wire", .valueName = "WIRE", .description = "export for this wire (default: the preset's)", .kind = K::Wire},
+    {.name = "preset", .valueName = "NAME",
+     .description = "the preset to export (default: the first; postman: every preset, or each one named)", .kind = K::Preset,
+     .repeatable = true},
+    {.name = "base-url", .valueName = "URL",
+     .description = "the provider's base URL (a mock preset: e.g. toolwire mock-provider's; default: the wire's provider)",
+     .kind = K::Url},
+};
+
+constexpr Option kHistoryListOptions[] = {
+    {.name = "limit", .valueName = "N", .description = "show the newest N requests (0: all)", .kind = K::Integer, .min = 0,
+     .max = kIntMax, .defaultValue = "20"},
+    {.name = "json", .description = "print one JSON document instead of one line per request"},
+};
+constexpr Option kHistorySearchOptions[] = {
+    {.name = "provider", .valueName = "ID", .description = "requests to this provider profile", .kind = K::Profile},
+    {.name = "model", .valueName = "M", .description = "requests whose model contains M", .kind = K::Text},
+    {.name = "tool", .valueName = "NAME", .description = "requests whose reply called this tool", .kind = K::ToolName},
+    {.name = "wire", .valueName = "WIRE", .description = "requests on this wire", .kind = K::Wire},
+    {.name = "text", .valueName = "TEXT", .description = "requests whose body, response or answer contains TEXT", .kind = K::Text},
+    {.name = "limit", .valueName = "N", .description = "at most N results, newest first (0: all)", .kind = K::Integer, .min = 0,
+     .max = kIntMax, .defaultValue = "20"},
+    {.name = "json", .description = "print one JSON document instead of one line per request"},
+};
+constexpr Option kHistoryShowOptions[] = {
+    {.name = "json", .description = "print the request as one JSON document"},
+};
+constexpr Positional kHistoryShowArgs[] = {
+    {"ID", "the request's number (toolwire history list)", K::Text, Arity::One},
+};
+constexpr Option kHistoryPruneOptions[] = {
+    {.name = "older-than", .valueName = "DAYS", .description = "remove requests older than DAYS days", .kind = K::Integer, .min = 1,
+     .max = kIntMax},
+    {.name = "keep", .valueName = "N", .description = "keep only the newest N requests", .kind = K::Integer, .min = 1, .max = kNoLimit},
+};
+constexpr Command kHistoryCommands[] = {
+    {.name = "list", .summary = "list the requests sent, newest first", .options = kHistoryListOptions, .run = &runHistoryList,
+     .details = "prints one line per request (id, time, source, profile/wire, model, status, finish, calls), or --json"},
+    {.name = "show", .summary = "show one request: what went out (keys redacted) and what came back", .options = kHistoryShowOptions,
+     .positionals = kHistoryShowArgs, .run = &runHistoryShow, .details = "exit 1 when there is no such request"},
+    {.name = "search", .summary = "find requests by provider, model, tool, wire and text", .options = kHistorySearchOptions,
+     .run = &runHistorySearch, .details = "prints the matches like history list"},
+    {.name = "prune", .summary = "remove old requests from the history", .options = kHistoryPruneOptions, .run = &runHistoryPrune,
+     .details = "prints {\"database\", \"removed\"}"},
 };
 
 // The MCP server a client subcommand talks to.
@@ -146,14 +242,34 @@ constexpr Command kCommands[] = {
      .options = kValidateOptions, .positionals = kValidateArgs, .run = &runValidate,
      .details = "prints {\"valid\", \"violations\": [{\"path\", \"message\"}], \"unsupported\": [...]} per instance; "
                 "exit 1 when an instance is invalid or not JSON, 2 when the schema cannot be read or parsed"},
+    {.name = "lint",
+     .summary = "lint tools per wire and pre-flight the request bodies against each provider's published schema",
+     .options = kLintOptions, .positionals = kLintArgs, .run = &runLint,
+     .details = "prints the findings ({\"severity\", \"wires\", \"tool\", \"path\", \"rule\", \"message\", \"source\", "
+                "\"fix\"?}, paths into FILE) and the loss report; exit 1 when a finding is an error"},
     {.name = "send",
      .summary = "send one request to a provider (the offline mock with --profile mock) and show what went out and came back",
      .options = kSendOptions, .run = &runSend,
      .details = "needs --wire or --profile; prints {\"request\", \"status\", \"response_headers\", \"response\", \"calls\", "
-                "\"text\", \"finish\", \"error\", \"timing\"} with keys redacted; exit 1 when the request failed"},
+                "\"text\", \"finish\", \"error\", \"timing\", \"findings\"} with keys redacted (findings: the request's pre-flight "
+                "and loss report, errors and warnings also on stderr); exit 1 when the request failed"},
     {.name = "loop", .summary = "run a preset as a live tool loop (mock MCP server by default) until the model answers in text",
      .options = kLoopOptions, .positionals = kProjectArg, .run = &runLoop,
      .details = "prints the loop's transcript and outcome; exit 1 when it ends without a text answer"},
+    {.name = "run", .summary = "run presets as regression tests and check their expectations (offline on the mock)",
+     .options = kRunOptions, .positionals = kProjectArg, .run = &runRun,
+     .details = "prints the readable report on stderr and {\"project\", \"repeat\", \"passed\", \"presets\": [...], "
+                "\"summary\"} on stdout (docs/expectations.md); exit 1 when an expectation fails"},
+    {.name = "import", .summary = "import a request body, tool list, MCP configuration, curl, Postman or HAR into a project",
+     .options = kImportOptions, .positionals = kImportArgs, .run = &runImport,
+     .details = "prints the project JSON (or writes it with -o); what was converted or left out goes to stderr; exit 1 when "
+                "the input is none of these"},
+    {.name = "export", .summary = "export a preset as curl, Python, JavaScript, Postman, JSON, or its tools in a wire's shape",
+     .options = kExportOptions, .positionals = kProjectArg, .run = &runExport,
+     .details = "prints the export; keys appear as environment-variable references, never their values"},
+    {.name = "history",
+     .summary = "list, show and search the requests sent (kept in a local SQLite database, keys redacted)",
+     .subcommands = kHistoryCommands},
     {.name = "mcp", .summary = "list or call an MCP server's tools; serve a project's mock tools", .subcommands = kMcpCommands},
     {.name = "mock-provider",
      .summary = "serve the built-in mock provider on 127.0.0.1 (every wire, streaming included); prints {\"port\", \"bases\"}",

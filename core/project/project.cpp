@@ -1,5 +1,7 @@
 #include "project/project.h"
+#include "project/expect.h"
 #include "project/jsonkeys.h"
+#include "project/mcpservers.h"
 
 #include "json/json.h"
 #include "mcp/mockserver.h"
@@ -60,7 +62,7 @@ bool Preset::operator==(const Preset& o) const
            model == o.model &&
            system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens &&
            temperature == o.temperature && parallelToolCalls == o.parallelToolCalls && stream == o.stream &&
-           choice == o.choice && tools == o.tools &&
+           choice == o.choice && tools == o.tools && expect.identical(o.expect) &&
            membersEqual(extra, o.extra);
 }
 
@@ -68,7 +70,7 @@ bool Project::operator==(const Project& o) const
 {
     if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) ||
         !mockTools.identical(o.mockTools) || !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) ||
-        tools.size() != o.tools.size())
+        !mcpServers.identical(o.mcpServers) || tools.size() != o.tools.size())
         return false;
     for (std::size_t i = 0; i < tools.size(); ++i)
         if (!tools[i].identical(o.tools[i]))
@@ -194,6 +196,10 @@ static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset
                 names.push_back(std::move(s));
             }
             p.tools = std::move(names);
+        } else if (k == keys::Expect) {
+            if (auto ok = validateExpect(val, mp); !ok)
+                return r.fail(ok.error().path, ok.error().message.substr(ok.error().path.size() + 2));
+            p.expect = val;
         } else {
             p.extra.push_back(m);
         }
@@ -293,6 +299,10 @@ Result<Project> parse(std::string_view text, std::string_view source)
                 ++i;
             }
             p.profiles = v;
+        } else if (k == keys::McpServers) {
+            if (auto ok = validateMcpServers(v); !ok)
+                return invalid(source, ok.error().path, ok.error().message);
+            p.mcpServers = v;
         } else {
             p.extra.push_back(m);
         }
@@ -340,6 +350,8 @@ static Value presetValue(const Preset& p)
         std::vector<Value> names(p.tools->begin(), p.tools->end());
         b.append(keys::Tools, Value(std::move(names)));
     }
+    if (!p.expect.isNull())
+        b.append(keys::Expect, p.expect);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     return std::move(b).build();
@@ -362,6 +374,8 @@ std::string serialize(const Project& p)
         b.append(keys::MockProvider, p.mockProvider);
     if (p.profiles.isArray() && !p.profiles.empty())
         b.append(keys::Profiles, p.profiles);
+    if (!p.mcpServers.isNull())
+        b.append(keys::McpServers, p.mcpServers);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     std::string out = json::pretty(std::move(b).build());

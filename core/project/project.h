@@ -15,7 +15,10 @@
 //   ...  members this version does not know are kept verbatim, in order
 // }
 // Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h),
-// "mock_provider": {"queue": [...], "replay": ...} and "profiles": [...].
+// "mock_provider": {"queue": [...], "replay": ...} and "profiles": [...]; later builds of
+// format 2 add a preset's "expect" (what `toolwire run` checks: expect.h,
+// docs/expectations.md) and "mcp_servers" (MCP server configurations: mcpservers.h), both
+// optional, validated on load and written back verbatim.
 // A format-1 file is read as format 2 with no scripts.
 // Later formats add members; loading an older file migrates it in memory, saving writes the
 // current format. A file from a newer Toolwire is refused with a clear message, never
@@ -56,6 +59,7 @@ struct Preset {
     bool stream = false;
     std::optional<ChoiceSetting> choice; // overrides the project's tool choice
     std::optional<std::vector<std::string>> tools; // the tools sent, by name; nullopt: all
+    json::Value expect; // the expectations `toolwire run` checks (expect.h), verbatim; null: none
     std::vector<json::Member> extra; // unknown members, verbatim
 
     bool operator==(const Preset& o) const;
@@ -73,6 +77,9 @@ struct Project {
     // The project's own provider profiles (same shape as the built-ins; an id that matches a
     // built-in replaces it for this project). Never keys: auth names variables only.
     json::Value profiles = json::Value::array();
+    // MCP servers the project talks to (mcpservers.h): [{"name", "command", "args", "env"} |
+    // {"name", "url", "headers"}], verbatim. Null: none. Secrets only as ${env:NAME} references.
+    json::Value mcpServers;
     std::vector<json::Member> extra; // unknown top-level members, verbatim and in order
 
     bool operator==(const Project& o) const;

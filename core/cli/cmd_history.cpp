@@ -1,0 +1,125 @@
+// toolwire history list [--limit N] [--json]
+// toolwire history show ID [--json]
+// toolwire history search [--provider ID] [--model M] [--tool NAME] [--wire WIRE] [--text TEXT] [--limit N] [--json]
+// toolwire history prune [--older-than DAYS] [--keep N]
+// The requests `send`, `loop`, `run` and the window have sent (core/history/store.h), keys
+// redacted. Without --json: one line per request; with it, one JSON document.
+
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/io.h"
+#include "history/store.h"
+#include "json/json.h"
+#include "util/strings.h"
+
+#include <QDateTime>
+
+namespace tw::cli {
+
+namespace {
+
+Result<std::unique_ptr<history::Store>> openStore() { return history::Store::open(history::Store::defaultPath()); }
+
+std::string line(const history::Entry& e)
+{
+    std::string calls;
+    for (const json::Value& c : e.calls.items())
+        calls += (calls.empty() ? "" : ", ") + std::string(c["name"].str());
+    const std::string when = ss(QDateTime::fromMSecsSinceEpoch(e.createdMs).toString(Qt::ISODate));
+    std::string out = std::to_string(e.id) + "  " + when + "  " + e.source + "  " + e.profile + "/" + e.wire + "  " + e.model + "  " +
+                      (e.status ? std::to_string(e.status) : std::string("-")) + "  " + e.finish;
+    if (!calls.empty())
+        out += "  calls: " + calls;
+    else if (e.text)
+        out += "  \"" + (e.text->size() > 60 ? e.text->substr(0, 57) + "..." : *e.text) + "\"";
+    if (!e.error.empty())
+        out += "  error: " + e.error;
+    return out + "\n";
+}
+
+int printEntries(const std::vector<history::Entry>& entries, bool asJson, const QString& path)
+{
+    if (asJson) {
+        std::vector<json::Value> items;
+        for (const history::Entry& e : entries)
+            items.push_back(history::toJson(e, false));
+        printJson(json::Value{{"database", ss(path)}, {"entries", json::Value(std::move(items))}});
+        return Ok;
+    }
+    std::string text;
+    for (const history::Entry& e : entries)
+        text += line(e);
+    printText(text);
+    return Ok;
+}
+
+} // namespace
+
+int runHistoryList(const Args& args)
+{
+    auto store = openStore();
+    if (!store)
+        return fail(store.error());
+    auto entries = (*store)->list(int(*args.integer("limit")));
+    if (!entries)
+        return fail(entries.error());
+    return printEntries(*entries, args.isSet("json"), (*store)->path());
+}
+
+int runHistorySearch(const Args& args)
+{
+    auto store = openStore();
+    if (!store)
+        return fail(store.error());
+    history::Query q;
+    q.profile = ss(args.value("provider"));
+    q.model = ss(args.value("model"));
+    q.tool = ss(args.value("tool"));
+    q.wire = ss(args.value("wire"));
+    q.text = ss(args.value("text"));
+    q.limit = int(*args.integer("limit"));
+    auto entries = (*store)->search(q);
+    if (!entries)
+        return fail(entries.error());
+    return printEntries(*entries, args.isSet("json"), (*store)->path());
+}
+
+int runHistoryShow(const Args& args)
+{
+    bool ok = false;
+    const long long id = args.positionals().first().toLongLong(&ok);
+    if (!ok)
+        return args.usageError("ID must be a number (see toolwire history list)");
+    auto store = openStore();
+    if (!store)
+        return fail(store.error());
+    auto entry = (*store)->get(id);
+    if (!entry)
+        return fail(entry.error());
+    if (!*entry)
+        return fail(makeError("not_found", "no request " + std::to_string(id) + " in " + ss((*store)->path())));
+    const json::Value full = history::toJson(**entry, true);
+    if (args.isSet("json")) {
+        printJson(full);
+        return Ok;
+    }
+    std::string text = line(**entry);
+    text += "request: " + json::pretty(full["request"]) + "\n";
+    text += "response: " + json::pretty(full["response"]) + "\n";
+    printText(text);
+    return Ok;
+}
+
+int runHistoryPrune(const Args& args)
+{
+    auto store = openStore();
+    if (!store)
+        return fail(store.error());
+    auto removed = (*store)->prune(int(args.integer("older-than").value_or(0)), args.integer("keep").value_or(0));
+    if (!removed)
+        return fail(removed.error());
+    printJson(json::Value{{"database", ss((*store)->path())}, {"removed", *removed}});
+    return Ok;
+}
+
+} // namespace tw::cli
