@@ -209,11 +209,11 @@ Result<wire::MockReply> mockAnswer(const wire::MockRequest& q, long long serial,
         call.id = token(serial, 0);
         call.name = wire::toolNameText(tool);
         call.numericName = tool.name().isNumber();
-        Value args = generateFromSchema(tool.inputSchema(), q.lastUserText);
+        Value args = schema::generateFromSchema(tool.inputSchema(), q.lastUserText);
         call.arguments = args.isObject() ? args : Value::emptyObject();
         r.calls.push_back(std::move(call));
     } else if (q.structuredOutput) {
-        const Value doc = q.outputSchema.isObject() ? generateFromSchema(q.outputSchema, q.lastUserText)
+        const Value doc = q.outputSchema.isObject() ? schema::generateFromSchema(q.outputSchema, q.lastUserText)
                                                     : Value{{keys::kAnswer, textAnswer(q)}};
         r.text = json::compact(doc);
     } else if (!q.toolResults.empty()) {

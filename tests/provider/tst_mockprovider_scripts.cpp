@@ -345,7 +345,7 @@ void TestMockProvider::schemaGeneration()
     QFETCH(QString, hint);
     QFETCH(QByteArray, expect);
     const Value s = parseJson(schema);
-    const Value v = provider::generateFromSchema(s, ss(hint));
+    const Value v = schema::generateFromSchema(s, ss(hint));
     const auto violations = schema::validate(v, s);
     for (const schema::Violation& x : violations)
         qWarning("%s: %s (value %s)", x.pointer.c_str(), x.message.c_str(), json::compact(v).c_str());
@@ -353,25 +353,25 @@ void TestMockProvider::schemaGeneration()
     if (!expect.isEmpty())
         QCOMPARE(json::compact(v), json::compact(parseJson(expect)));
     // Deterministic.
-    QCOMPARE(json::compact(provider::generateFromSchema(s, ss(hint))), json::compact(v));
+    QCOMPARE(json::compact(schema::generateFromSchema(s, ss(hint))), json::compact(v));
 }
 
 void TestMockProvider::exampleToolsGetHintedArguments()
 {
     // Every example tool, forced, on a message that says nothing about it: valid arguments.
     for (const Value& t : m_tools) {
-        const Value args = provider::generateFromSchema(t["input_schema"], "hello");
+        const Value args = schema::generateFromSchema(t["input_schema"], "hello");
         QVERIFY2(schema::validate(args, t["input_schema"]).empty(), json::compact(args).c_str());
         for (const Value& r : t["input_schema"]["required"].items())
             QVERIFY(args.contains(r.str()));
     }
-    const Value meeting = provider::generateFromSchema(toolSchema("create_calendar_event"),
+    const Value meeting = schema::generateFromSchema(toolSchema("create_calendar_event"),
                                                        "Create a calendar event: design review tomorrow at 10:00 for 45 minutes with ana@example.com.");
     QCOMPARE(meeting["attendees"].at(0)["email"].str(), std::string_view("ana@example.com"));
     QVERIFY(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")).match(qs(meeting["start"].str())).hasMatch());
     QVERIFY(meeting["location"].isObject()); // optional nested objects are filled too
     QVERIFY(meeting["reminders"].isArray() && meeting["reminders"].size() <= 3);
-    const Value zone = provider::generateFromSchema(toolSchema("get_time"), "What time is it in Asia/Tokyo?");
+    const Value zone = schema::generateFromSchema(toolSchema("get_time"), "What time is it in Asia/Tokyo?");
     QCOMPARE(zone["timezone"].str(), std::string_view("Asia/Tokyo"));
 }
 
