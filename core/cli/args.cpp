@@ -43,7 +43,7 @@ const Option* optionMissingItsValue(const Command& c, const QStringList& args)
             return nullptr;
         if (args[i].contains(QLatin1Char('=')))
             continue;
-        const Option* o = findOption(c, ss(optionName(args[i])));
+        const Option* o = findOption(c, toStdString(optionName(args[i])));
         if (!o || o->valueName.empty())
             continue;
         if (i + 1 == args.size())
@@ -59,7 +59,7 @@ const Option* switchGivenAValue(const Command& c, const QStringList& args)
     for (qsizetype i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--"))
             return nullptr;
-        const Option* o = findOption(c, ss(optionName(args[i])));
+        const Option* o = findOption(c, toStdString(optionName(args[i])));
         if (!o)
             continue;
         const bool assigned = args[i].contains(QLatin1Char('='));
@@ -83,16 +83,16 @@ std::string badValue(const Option& o, const QString& value)
             return {};
         const std::string range = o.max < o.min ? "of at least " + std::to_string(o.min)
                                                 : "from " + std::to_string(o.min) + " to " + std::to_string(o.max);
-        return flag + " needs a whole number " + range + ", got '" + ss(value) + "'";
+        return flag + " needs a whole number " + range + ", got '" + toStdString(value) + "'";
     }
     case ValueKind::Wire:
-        if (wire::findDialect(ss(value)))
+        if (wire::findDialect(toStdString(value)))
             return {};
-        return flag + ": unknown wire '" + ss(value) + "' (" + choiceList(o.kind) + ")";
+        return flag + ": unknown wire '" + toStdString(value) + "' (" + choiceList(o.kind) + ")";
     case ValueKind::Assignment:
         if (value.indexOf(QLatin1Char('=')) > 0)
             return {};
-        return flag + " needs " + std::string(o.valueName) + " (" + std::string(o.description) + "), got '" + ss(value) + "'";
+        return flag + " needs " + std::string(o.valueName) + " (" + std::string(o.description) + "), got '" + toStdString(value) + "'";
     default:
         return {};
     }
@@ -169,13 +169,13 @@ std::variant<Args, int> parseArgs(const Command& command, std::string_view path,
     }
     if (!parsed) {
         if (const QStringList unknown = parser.unknownOptionNames(); !unknown.isEmpty())
-            return printUsageError(command, path, "unknown option " + ss(spelled(args, unknown.first())));
+            return printUsageError(command, path, "unknown option " + toStdString(spelled(args, unknown.first())));
         if (const Option* o = optionMissingItsValue(command, args))
             return printUsageError(command, path, optionFlag(*o) + " needs a value (" + std::string(o->valueName) + ")");
         if (const Option* o = switchGivenAValue(command, args))
             return printUsageError(command, path, optionFlag(*o) + " takes no value");
         // Anything else QCommandLineParser may report: its own message.
-        std::string message = ss(parser.errorText());
+        std::string message = toStdString(parser.errorText());
         if (!message.empty() && message.back() == '.')
             message.pop_back();
         if (!message.empty() && message[0] >= 'A' && message[0] <= 'Z')
@@ -240,7 +240,7 @@ std::variant<Args, int> parseArgs(const Command& command, std::string_view path,
         }
     }
     if (!unbounded && a.m_positionals.size() > most)
-        return printUsageError(command, path, "unexpected argument " + ss(a.m_positionals[most]));
+        return printUsageError(command, path, "unexpected argument " + toStdString(a.m_positionals[most]));
     return a;
 }
 

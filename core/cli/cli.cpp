@@ -22,26 +22,26 @@ int printHelp(const QStringList& topic)
         printText(usage());
         return Ok;
     }
-    const Command* c = findCommand(ss(topic.first()));
+    const Command* c = findCommand(toStdString(topic.first()));
     if (!c)
-        return usageError("no command named " + ss(topic.first()), "help [COMMAND [SUBCOMMAND]]");
+        return usageError("no command named " + toStdString(topic.first()), "help [COMMAND [SUBCOMMAND]]");
     std::string path(c->name);
     if (topic.size() > 1) {
-        const Command* sub = findSubcommand(*c, ss(topic[1]));
+        const Command* sub = findSubcommand(*c, toStdString(topic[1]));
         if (!sub)
-            return usageError("no command named " + path + " " + ss(topic[1]), "help [COMMAND [SUBCOMMAND]]");
+            return usageError("no command named " + path + " " + toStdString(topic[1]), "help [COMMAND [SUBCOMMAND]]");
         path += " " + std::string(sub->name);
         c = sub;
     }
     if (topic.size() > 2)
-        return usageError("unexpected argument " + ss(topic[2]), "help [COMMAND [SUBCOMMAND]]");
+        return usageError("unexpected argument " + toStdString(topic[2]), "help [COMMAND [SUBCOMMAND]]");
     printText(helpText(*c, path));
     return Ok;
 }
 
 } // namespace
 
-const Command* find(const QString& name) { return findCommand(ss(name)); }
+const Command* find(const QString& name) { return findCommand(toStdString(name)); }
 
 bool isCommandLine(std::string_view first)
 {
@@ -60,13 +60,13 @@ int dispatch(const QStringList& argList)
         printText("toolwire " TOOLWIRE_VERSION "\n");
         return Ok;
     }
-    const Command* c = findCommand(ss(name));
+    const Command* c = findCommand(toStdString(name));
     if (!c)
-        return usageError("unknown command: " + ss(name), "--help");
+        return usageError("unknown command: " + toStdString(name), "--help");
     std::string path(c->name);
     // A command with subcommands: the first argument picks one ("mcp call ...").
     while (!c->subcommands.empty()) {
-        const Command* sub = args.isEmpty() ? nullptr : findSubcommand(*c, ss(args.first()));
+        const Command* sub = args.isEmpty() ? nullptr : findSubcommand(*c, toStdString(args.first()));
         if (!sub && std::any_of(args.begin(), args.end(), isHelpFlag)) { // help wins, as for any command
             printText(helpText(*c, path));
             return Ok;
@@ -77,7 +77,7 @@ int dispatch(const QStringList& argList)
         if (args.isEmpty())
             return printUsageError(*c, path, path + " needs a subcommand: " + names);
         if (!sub)
-            return printUsageError(*c, path, "unknown " + path + " subcommand " + ss(args.first()) + " (" + names + ")");
+            return printUsageError(*c, path, "unknown " + path + " subcommand " + toStdString(args.first()) + " (" + names + ")");
         args.removeFirst();
         path += " " + std::string(sub->name);
         c = sub;

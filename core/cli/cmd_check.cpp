@@ -29,7 +29,7 @@ int runCheck(const Args& args)
         } else if (fi.exists()) {
             files << p;
         } else {
-            return args.usageError(ss(p) + ": no such file or folder");
+            return args.usageError(toStdString(p) + ": no such file or folder");
         }
     }
 
@@ -40,7 +40,7 @@ int runCheck(const Args& args)
         if (!v)
             return args.usageError(v.error().message);
         if (!v->isObject() || !(*v)["cases"].isArray() || !(*v)["corpus"].isString())
-            return args.usageError(ss(f) + ": not a conformance corpus file (an object with \"corpus\" and \"cases\")");
+            return args.usageError(toStdString(f) + ": not a conformance corpus file (an object with \"corpus\" and \"cases\")");
         corpora.push_back(*v);
     }
 

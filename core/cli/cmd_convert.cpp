@@ -57,7 +57,7 @@ int runConvert(const Args& args)
     }
 
     // An unknown shape is the conversion failing (exit 1, unknown_wire), as in the corpus.
-    const std::string wireTag = ss(args.value("to"));
+    const std::string wireTag = toStdString(args.value("to"));
     const wire::RequestDialect* d = wire::findRequestDialect(std::string_view(wireTag));
     if (!d)
         return fail(makeError("unknown_wire", "unknown wire " + wireTag + " (" + choiceList(ValueKind::ToolShape) + ")"));

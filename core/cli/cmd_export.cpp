@@ -15,7 +15,7 @@ namespace tw::cli {
 
 int runExport(const Args& args)
 {
-    const std::string to = ss(args.value("to"));
+    const std::string to = toStdString(args.value("to"));
     const auto format = project::io::exportFormat(to);
     if (!format)
         return args.usageError("--to: unknown format '" + to + "' (" + std::string(project::io::exportFormatNames()) + ")");
@@ -26,10 +26,10 @@ int runExport(const Args& args)
     for (const QString& name : args.values("preset")) {
         const project::Preset* found = nullptr;
         for (const project::Preset& p : project->presets)
-            if (qs(p.name) == name)
+            if (toQString(p.name) == name)
                 found = &p;
         if (!found)
-            return args.usageError("no preset named " + ss(name));
+            return args.usageError("no preset named " + toStdString(name));
         chosen.push_back(found);
     }
     if (chosen.empty() && !project->presets.empty()) {
@@ -45,8 +45,8 @@ int runExport(const Args& args)
         return args.usageError("--to " + to + " exports one preset; give --preset once (postman takes several)");
 
     project::io::ExportOptions options;
-    options.wire = ss(args.value("wire"));
-    options.baseUrl = ss(args.value("base-url"));
+    options.wire = toStdString(args.value("wire"));
+    options.baseUrl = toStdString(args.value("base-url"));
     auto out = *format == project::io::ExportFormat::Postman ? project::io::exportPostman(*project, chosen, options)
                                                               : project::io::exportPreset(*project, *chosen.front(), *format, options);
     if (!out)

@@ -23,7 +23,7 @@ int runExtract(const Args& args)
 {
     std::optional<wire::Wire> w; // the parser has checked the tag
     if (args.isSet("wire"))
-        w = wire::fromName(ss(args.value("wire")));
+        w = wire::fromName(toStdString(args.value("wire")));
 
     auto bytes = readInput(args.positionals().first());
     if (!bytes)

@@ -25,7 +25,7 @@ std::string line(const history::Entry& e)
     std::string calls;
     for (const json::Value& c : e.calls.items())
         calls += (calls.empty() ? "" : ", ") + std::string(c["name"].str());
-    const std::string when = ss(QDateTime::fromMSecsSinceEpoch(e.createdMs).toString(Qt::ISODate));
+    const std::string when = toStdString(QDateTime::fromMSecsSinceEpoch(e.createdMs).toString(Qt::ISODate));
     std::string out = std::to_string(e.id) + "  " + when + "  " + e.source + "  " + e.profile + "/" + e.wire + "  " + e.model + "  " +
                       (e.status ? std::to_string(e.status) : std::string("-")) + "  " + e.finish;
     if (!calls.empty())
@@ -43,7 +43,7 @@ int printEntries(const std::vector<history::Entry>& entries, bool asJson, const 
         std::vector<json::Value> items;
         for (const history::Entry& e : entries)
             items.push_back(history::toJson(e, false));
-        printJson(json::Value{{"database", ss(path)}, {"entries", json::Value(std::move(items))}});
+        printJson(json::Value{{"database", toStdString(path)}, {"entries", json::Value(std::move(items))}});
         return Ok;
     }
     std::string text;
@@ -72,11 +72,11 @@ int runHistorySearch(const Args& args)
     if (!store)
         return fail(store.error());
     history::Query q;
-    q.profile = ss(args.value("provider"));
-    q.model = ss(args.value("model"));
-    q.tool = ss(args.value("tool"));
-    q.wire = ss(args.value("wire"));
-    q.text = ss(args.value("text"));
+    q.profile = toStdString(args.value("provider"));
+    q.model = toStdString(args.value("model"));
+    q.tool = toStdString(args.value("tool"));
+    q.wire = toStdString(args.value("wire"));
+    q.text = toStdString(args.value("text"));
     q.limit = int(*args.integer("limit"));
     auto entries = (*store)->search(q);
     if (!entries)
@@ -97,7 +97,7 @@ int runHistoryShow(const Args& args)
     if (!entry)
         return fail(entry.error());
     if (!*entry)
-        return fail(makeError("not_found", "no request " + std::to_string(id) + " in " + ss((*store)->path())));
+        return fail(makeError("not_found", "no request " + std::to_string(id) + " in " + toStdString((*store)->path())));
     const json::Value full = history::toJson(**entry, true);
     if (args.isSet("json")) {
         printJson(full);
@@ -118,7 +118,7 @@ int runHistoryPrune(const Args& args)
     auto removed = (*store)->prune(int(args.integer("older-than").value_or(0)), args.integer("keep").value_or(0));
     if (!removed)
         return fail(removed.error());
-    printJson(json::Value{{"database", ss((*store)->path())}, {"removed", *removed}});
+    printJson(json::Value{{"database", toStdString((*store)->path())}, {"removed", *removed}});
     return Ok;
 }
 

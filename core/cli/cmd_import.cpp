@@ -22,7 +22,7 @@ int runImport(const Args& args)
     auto text = readInput(input);
     if (!text)
         return fail(text.error());
-    auto imported = project::io::importText(*text, input == QLatin1String("-") ? "stdin" : ss(input));
+    auto imported = project::io::importText(*text, input == QLatin1String("-") ? "stdin" : toStdString(input));
     if (!imported)
         return fail(imported.error());
     std::vector<std::string> notes = imported->notes;

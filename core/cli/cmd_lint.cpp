@@ -163,7 +163,7 @@ int runLint(const Args& args)
     const QString path = args.positionals().first();
     std::vector<const wire::Dialect*> wires;
     for (const QString& tag : args.values("wire")) {
-        const wire::Dialect* d = wire::findDialect(ss(tag)); // the parser has checked the tag
+        const wire::Dialect* d = wire::findDialect(toStdString(tag)); // the parser has checked the tag
         if (d && std::find(wires.begin(), wires.end(), d) == wires.end())
             wires.push_back(d);
     }
@@ -175,12 +175,12 @@ int runLint(const Args& args)
         return fail(text.error());
     auto doc = json::parse(*text);
     if (!doc)
-        return fail(json::toError(doc.error(), ss(path)));
+        return fail(json::toError(doc.error(), toStdString(path)));
 
     Collected all;
     std::vector<lint::ToolRef> refs;
     if (doc->isObject() && doc->contains("format")) {
-        auto p = project::parse(*text, ss(path));
+        auto p = project::parse(*text, toStdString(path));
         if (!p)
             return fail(p.error());
         for (std::size_t i = 0; i < p->tools.size(); ++i)
@@ -190,7 +190,7 @@ int runLint(const Args& args)
     } else {
         const ToolListArg list = findToolList(*doc);
         if (!list.list)
-            return fail(makeError("malformed_input", ss(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
+            return fail(makeError("malformed_input", toStdString(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
         for (std::size_t i = 0; i < list.list->size(); ++i)
             refs.push_back({list.list->items()[i], list.path + "/" + std::to_string(i)});
         for (const wire::Dialect* d : wires)
@@ -202,7 +202,7 @@ int runLint(const Args& args)
     if (args.isSet("json"))
         printJson(Value{{"findings", lint::toJson(findings)}, {"loss", lint::toJson(loss)}});
     else
-        printHuman(ss(path), findings, loss);
+        printHuman(toStdString(path), findings, loss);
     return lint::hasErrors(findings) ? Failed : Ok;
 }
 

@@ -41,16 +41,16 @@ int runLoop(const Args& args)
     if (!preset.isEmpty()) {
         chosen = nullptr;
         for (const project::Preset& p : project->presets)
-            if (qs(p.name) == preset)
+            if (toQString(p.name) == preset)
                 chosen = &p;
         if (!chosen)
-            return args.usageError("no preset named " + ss(preset));
+            return args.usageError("no preset named " + toStdString(preset));
     }
     auto in = project::requestInput(*project, *chosen);
     if (!in)
         return fail(in.error());
     if (!baseUrl.isEmpty())
-        in->baseUrl = ss(baseUrl);
+        in->baseUrl = toStdString(baseUrl);
     if (in->model.empty())
         in->model = in->profile.defaultModel;
 
@@ -62,7 +62,7 @@ int runLoop(const Args& args)
             return fail(makeError("transport", "could not start the mock provider"));
         if (auto scripted = provider::configureFromProject(*mockProvider, project->mockProvider); !scripted)
             return fail(scripted.error());
-        in->baseUrl = ss(mockProvider->baseUrl(in->wire.value_or(in->profile.wire)));
+        in->baseUrl = toStdString(mockProvider->baseUrl(in->wire.value_or(in->profile.wire)));
     }
 
     std::unique_ptr<mcp::Transport> transport;
@@ -99,13 +99,13 @@ int runLoop(const Args& args)
 
     QStringList secrets;
     if (key.key)
-        secrets << qs(*key.key);
+        secrets << toQString(*key.key);
     std::vector<provider::Exchange> sent;
     for (const loop::Round& r : outcome.rounds)
         sent.push_back(r.exchange);
-    if (auto warning = history::record(sent, {"loop", ss(projectPath), chosen->name, in->profile.id, in->model, secrets}))
+    if (auto warning = history::record(sent, {"loop", toStdString(projectPath), chosen->name, in->profile.id, in->model, secrets}))
         diag("toolwire: the requests were sent but not kept in the history: " + *warning);
-    printText(ss(net::scrub(qb(json::pretty(loop::outcomeToJson(outcome)) + "\n"), secrets)));
+    printText(toStdString(net::scrub(toByteArray(json::pretty(loop::outcomeToJson(outcome)) + "\n"), secrets)));
     return outcome.finalText && !outcome.error ? Ok : Failed;
 }
 

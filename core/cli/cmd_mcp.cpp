@@ -41,7 +41,7 @@ int runClient(const Args& args, bool call)
     const QStringList& rest = args.positionals(); // call: TOOL [ARGUMENTS_JSON]
     json::Value arguments = json::Value::emptyObject();
     if (call && rest.size() == 2) {
-        const std::string text = ss(rest[1]);
+        const std::string text = toStdString(rest[1]);
         auto v = json::parse(text);
         if (!v)
             return fail(json::toError(v.error(), "ARGUMENTS_JSON"));
@@ -61,7 +61,7 @@ int runClient(const Args& args, bool call)
     });
     if (auto ready = mcp::awaitReady(client); !ready)
         return fail(ready.error());
-    Result<json::Value> r = call ? mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(ss(rest[0]), arguments, cb); })
+    Result<json::Value> r = call ? mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(toStdString(rest[0]), arguments, cb); })
                                  : mcp::await(client, [&](mcp::Client::Callback cb) { client.listTools(cb); });
     closeAndWait(client);
     if (!r)
@@ -84,7 +84,7 @@ int runMcpServe(const Args& args)
     if (!project)
         return fail(project.error());
     mcp::MockServer server(project->tools, project->mockTools);
-    diag("toolwire: serving " + std::to_string(project->tools.size()) + " mock tools of " + ss(path) + " over stdio");
+    diag("toolwire: serving " + std::to_string(project->tools.size()) + " mock tools of " + toStdString(path) + " over stdio");
     std::string line;
     // A stdio server answers one request at a time, in order; blocking reads are fine here.
     while (std::getline(std::cin, line)) {

@@ -20,10 +20,10 @@ int runMockProvider(const Args& args)
     provider::MockProvider mock;
     mock.setEventIntervalMs(intervalMs);
     if (!mock.listen(static_cast<quint16>(port)))
-        return fail(makeError("transport", "cannot listen on 127.0.0.1:" + std::to_string(port) + ": " + ss(mock.errorString())));
+        return fail(makeError("transport", "cannot listen on 127.0.0.1:" + std::to_string(port) + ": " + toStdString(mock.errorString())));
     // One line, so that a caller can read the document and keep the pipe open.
     printJson(json::Value{{"port", static_cast<int>(mock.port())}, {"bases", mock.bases()}}, false);
-    diag("toolwire: mock provider on " + ss(mock.baseUrl(wire::kAllWires[0])) + " (Ctrl+C to stop)");
+    diag("toolwire: mock provider on " + toStdString(mock.baseUrl(wire::kAllWires[0])) + " (Ctrl+C to stop)");
     return QCoreApplication::exec();
 }
 

@@ -36,10 +36,10 @@ int runRun(const Args& args)
     for (const QString& name : names) {
         const project::Preset* found = nullptr;
         for (const project::Preset& p : project->presets)
-            if (qs(p.name) == name)
+            if (toQString(p.name) == name)
                 found = &p;
         if (!found)
-            return args.usageError("no preset named " + ss(name));
+            return args.usageError("no preset named " + toStdString(name));
         chosen.push_back(found);
     }
     if (names.isEmpty())
@@ -49,14 +49,14 @@ int runRun(const Args& args)
         return fail(makeError("invalid_project", "the project has no request presets"));
 
     project::RunOptions options;
-    options.profile = ss(args.value("profile"));
-    options.baseUrl = ss(args.value("base-url"));
+    options.profile = toStdString(args.value("profile"));
+    options.baseUrl = toStdString(args.value("base-url"));
     const int repeat = int(*args.integer("repeat")); // the table's default when absent
 
     QNetworkAccessManager nam;
     project::PresetRunner runner(&nam);
     project::RunReport report;
-    report.project = ss(projectPath);
+    report.project = toStdString(projectPath);
     report.repeat = repeat;
     QStringList secrets;
     for (const project::Preset* preset : chosen) {
@@ -73,7 +73,7 @@ int runRun(const Args& args)
             wait.exec();
             secrets << result.secrets;
             if (auto warning = history::record(result.exchanges,
-                                               {"run", ss(projectPath), preset->name, result.profile, result.model, result.secrets}))
+                                               {"run", toStdString(projectPath), preset->name, result.profile, result.model, result.secrets}))
                 diag("toolwire: the requests were sent but not kept in the history: " + *warning);
             pr.add(result, preset->expect, *project);
         }
@@ -85,12 +85,12 @@ int runRun(const Args& args)
         QSaveFile f(junit);
         const QByteArray xml = net::scrub(project::toJUnit(report), secrets);
         if (!f.open(QIODevice::WriteOnly) || f.write(xml) != xml.size() || !f.commit())
-            return fail(makeError("io_error", ss(junit) + ": " + ss(f.errorString())));
+            return fail(makeError("io_error", toStdString(junit) + ": " + toStdString(f.errorString())));
     }
-    const QByteArray text = net::scrub(qb(project::toText(report)), secrets);
+    const QByteArray text = net::scrub(toByteArray(project::toText(report)), secrets);
     std::fwrite(text.constData(), 1, std::size_t(text.size()), stderr);
     std::fflush(stderr);
-    printText(ss(net::scrub(qb(json::pretty(project::toJson(report)) + "\n"), secrets)));
+    printText(toStdString(net::scrub(toByteArray(json::pretty(project::toJson(report)) + "\n"), secrets)));
     return report.passed() ? Ok : Failed;
 }
 

@@ -50,8 +50,8 @@ provider::UrlVarValues urlVarsOf(const QStringList& assignments)
     provider::UrlVarValues out;
     for (const QString& item : assignments) {
         const qsizetype eq = item.indexOf(QLatin1Char('='));
-        const std::string name = ss(item.left(eq));
-        const std::string value = ss(item.mid(eq + 1));
+        const std::string name = toStdString(item.left(eq));
+        const std::string value = toStdString(item.mid(eq + 1));
         auto same = std::find_if(out.begin(), out.end(), [&](const auto& v) { return v.first == name; });
         if (same != out.end())
             same->second = value;
@@ -77,37 +77,37 @@ static int sendPreset(const Args& args)
     if (!name.isEmpty()) {
         preset = nullptr;
         for (const project::Preset& p : project->presets)
-            if (qs(p.name) == name)
+            if (toQString(p.name) == name)
                 preset = &p;
         if (!preset)
-            return args.usageError("no preset named " + ss(name));
+            return args.usageError("no preset named " + toStdString(name));
     }
     if (!preset)
         return fail(makeError("invalid_project", "the project has no request presets"));
     project::Preset chosen = *preset;
     if (const QString wireTag = args.value("wire"); !wireTag.isEmpty())
-        chosen.wire = ss(wireTag);
+        chosen.wire = toStdString(wireTag);
     project::RunOptions options;
-    options.profile = ss(args.value("profile"));
-    options.baseUrl = ss(args.value("base-url"));
+    options.profile = toStdString(args.value("profile"));
+    options.baseUrl = toStdString(args.value("base-url"));
     auto in = project::runInput(*project, chosen, options);
     if (!in)
         return fail(in.error());
     for (const auto& [k, v] : urlVarsOf(args.values("url-var")))
         in->urlVars.emplace_back(k, v);
     if (const QString model = args.value("model"); !model.isEmpty())
-        in->model = ss(model);
+        in->model = toStdString(model);
     if (args.isSet("system"))
-        in->system = ss(args.value("system"));
+        in->system = toStdString(args.value("system"));
     if (args.isSet("message"))
-        in->messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", ss(args.value("message"))}}});
+        in->messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", toStdString(args.value("message"))}}});
     if (args.isSet("max-tokens"))
         in->maxTokens = *args.integer("max-tokens");
     if (args.isSet("stream"))
         in->stream = true;
     if (args.isSet("tools") || args.isSet("choice"))
         return args.usageError("--tools and --choice come from the preset with --project");
-    return sendInput(std::move(*in), project->mockProvider, {"send", ss(args.value("project")), chosen.name, {}, {}, {}});
+    return sendInput(std::move(*in), project->mockProvider, {"send", toStdString(args.value("project")), chosen.name, {}, {}, {}});
 }
 
 int runSend(const Args& args)
@@ -122,20 +122,20 @@ int runSend(const Args& args)
     const QString profileArg = args.value("profile");
     if (wireTag.isEmpty() && profileArg.isEmpty())
         return args.usageError("--wire is required (or --profile)");
-    const std::string profileId = ss(profileArg.isEmpty() ? wireTag : profileArg); // the profile named like the wire
+    const std::string profileId = toStdString(profileArg.isEmpty() ? wireTag : profileArg); // the profile named like the wire
     const provider::Profile* profile = provider::findProfile(profileId);
     if (!profile)
         return args.usageError("unknown profile " + profileId);
     provider::RequestInput in;
     in.profile = *profile;
     if (!wireTag.isEmpty())
-        in.wire = wire::fromName(ss(wireTag)); // the parser has checked the tag
-    in.baseUrl = ss(args.value("base-url"));
+        in.wire = wire::fromName(toStdString(wireTag)); // the parser has checked the tag
+    in.baseUrl = toStdString(args.value("base-url"));
     in.urlVars = urlVarsOf(args.values("url-var"));
     const QString model = args.value("model");
-    in.model = model.isEmpty() ? profile->defaultModel : ss(model);
-    in.system = ss(args.value("system"));
-    in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", ss(args.value("message"))}}});
+    in.model = model.isEmpty() ? profile->defaultModel : toStdString(model);
+    in.system = toStdString(args.value("system"));
+    in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", toStdString(args.value("message"))}}});
     in.maxTokens = *args.integer("max-tokens"); // the table's default when absent
     in.stream = args.isSet("stream");
     if (const QString tools = args.value("tools"); !tools.isEmpty()) {
@@ -178,7 +178,7 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
             return fail(makeError("transport", "could not start the mock provider"));
         if (auto scripted = provider::configureFromProject(*mock, mockScript); !scripted)
             return fail(scripted.error());
-        in.baseUrl = ss(mock->baseUrl(in.wire.value_or(in.profile.wire)));
+        in.baseUrl = toStdString(mock->baseUrl(in.wire.value_or(in.profile.wire)));
     }
 
     const provider::ResolvedKey key = provider::keyFromEnvironment(in.profile);
@@ -217,12 +217,12 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
         b.set("events", provider::eventsToJson(x.events));
         response = std::move(b).build();
     } else if (response.isNull() && !x.raw.isEmpty()) {
-        response = json::Value(ss(x.raw)); // not JSON: the text as received
+        response = json::Value(toStdString(x.raw)); // not JSON: the text as received
     }
     json::Value error;
     if (x.error) {
         json::ObjectBuilder e;
-        e.append("category", x.error->category).append("message", ss(net::scrub(qb(x.error->message), built->secrets)));
+        e.append("category", x.error->category).append("message", toStdString(net::scrub(toByteArray(x.error->message), built->secrets)));
         if (x.providerError)
             e.append("provider", provider::toJson(*x.providerError));
         error = std::move(e).build();
@@ -237,7 +237,7 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
                     {"error", error},
                     {"timing", provider::timingToJson(x)},
                     {"findings", lint::toJson(findings)}};
-    printText(ss(net::scrub(qb(json::pretty(out) + "\n"), built->secrets)));
+    printText(toStdString(net::scrub(toByteArray(json::pretty(out) + "\n"), built->secrets)));
     return x.error ? Failed : Ok;
 }
 

@@ -64,7 +64,7 @@ int runValidate(const Args& args)
     if (schemaPath == QLatin1String("-") && instancePath == QLatin1String("-"))
         return args.usageError("--schema and the instance cannot both be read from stdin");
 
-    const std::string schemaName = schemaPath == QLatin1String("-") ? std::string("stdin") : ss(schemaPath);
+    const std::string schemaName = schemaPath == QLatin1String("-") ? std::string("stdin") : toStdString(schemaPath);
     auto schemaText = readInput(schemaPath);
     if (!schemaText)
         return args.usageError(schemaText.error().message);
@@ -80,7 +80,7 @@ int runValidate(const Args& args)
     auto input = readInput(instancePath);
     if (!input)
         return args.usageError(input.error().message);
-    const std::string inputName = instancePath == QLatin1String("-") ? std::string("stdin") : ss(instancePath);
+    const std::string inputName = instancePath == QLatin1String("-") ? std::string("stdin") : toStdString(instancePath);
     const schema::Validator validator(*schemaDoc);
 
     if (!args.isSet("lines")) {

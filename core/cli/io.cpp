@@ -64,7 +64,7 @@ namespace {
 
 Error tooLarge(const QString& pathOrDash, qint64 cap)
 {
-    const std::string what = pathOrDash == QLatin1String("-") ? std::string("stdin") : ss(pathOrDash);
+    const std::string what = pathOrDash == QLatin1String("-") ? std::string("stdin") : toStdString(pathOrDash);
     return makeError("input_too_large", what + " is larger than the " + std::to_string(cap) +
                                             "-byte input cap (TOOLWIRE_MAX_INPUT_BYTES raises it)");
 }
@@ -87,13 +87,13 @@ Result<std::string> readInput(const QString& pathOrDash)
     }
     QFile f(pathOrDash);
     if (!f.open(QIODevice::ReadOnly))
-        return makeError("io_error", ss(pathOrDash) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(pathOrDash) + ": " + toStdString(f.errorString()));
     if (f.size() > cap)
         return tooLarge(pathOrDash, cap);
     const QByteArray data = f.read(cap + 1); // a file that grows while read stays bounded
     if (data.size() > cap)
         return tooLarge(pathOrDash, cap);
-    return ss(data);
+    return toStdString(data);
 }
 
 Result<json::Value> readJsonInput(const QString& pathOrDash)
@@ -103,7 +103,7 @@ Result<json::Value> readJsonInput(const QString& pathOrDash)
         return text.error();
     auto v = json::parse(*text);
     if (!v)
-        return json::toError(v.error(), pathOrDash == QLatin1String("-") ? "stdin" : ss(pathOrDash));
+        return json::toError(v.error(), pathOrDash == QLatin1String("-") ? "stdin" : toStdString(pathOrDash));
     return *v;
 }
 

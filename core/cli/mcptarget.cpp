@@ -16,7 +16,7 @@ std::unique_ptr<mcp::Transport> makeTransport(const McpTarget& t, QNetworkAccess
     }
     const QUrl url(t.http);
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        *err = makeError("bad_arguments", "not an http(s) URL: " + ss(t.http));
+        *err = makeError("bad_arguments", "not an http(s) URL: " + toStdString(t.http));
         return nullptr;
     }
     return std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{url, {}}, nam);

@@ -15,7 +15,7 @@ constexpr std::string_view kResult = "result";
 
 Result<ChoiceArg> parseChoiceArg(const QString& text)
 {
-    const std::string t = ss(text);
+    const std::string t = toStdString(text);
     auto parsed = json::parse(t);
     const json::Value spec = parsed ? *parsed : json::Value(t); // a bare word
     if (spec.isObject() && spec.contains(kMode)) {

@@ -51,12 +51,12 @@ constexpr const char* kColumns =
 
 Error sqlError(const QString& what, const QSqlError& e)
 {
-    return makeError("history_error", ss(what) + ": " + ss(e.text()));
+    return makeError("history_error", toStdString(what) + ": " + toStdString(e.text()));
 }
 
-QString text(const std::string& s) { return qs(s); }
+QString text(const std::string& s) { return toQString(s); }
 
-std::string scrubbed(const std::string& s, const QStringList& secrets) { return ss(net::scrub(qb(s), secrets)); }
+std::string scrubbed(const std::string& s, const QStringList& secrets) { return toStdString(net::scrub(toByteArray(s), secrets)); }
 
 Value parsedOr(const QString& s, Value fallback = {})
 {
@@ -70,22 +70,22 @@ Entry entryOf(const QSqlQuery& q)
     Entry e;
     e.id = q.value(0).toLongLong();
     e.createdMs = q.value(1).toLongLong();
-    e.source = ss(q.value(2).toString());
-    e.project = ss(q.value(3).toString());
-    e.preset = ss(q.value(4).toString());
-    e.profile = ss(q.value(5).toString());
-    e.wire = ss(q.value(6).toString());
-    e.model = ss(q.value(7).toString());
-    e.method = ss(q.value(8).toString());
-    e.url = ss(q.value(9).toString());
+    e.source = toStdString(q.value(2).toString());
+    e.project = toStdString(q.value(3).toString());
+    e.preset = toStdString(q.value(4).toString());
+    e.profile = toStdString(q.value(5).toString());
+    e.wire = toStdString(q.value(6).toString());
+    e.model = toStdString(q.value(7).toString());
+    e.method = toStdString(q.value(8).toString());
+    e.url = toStdString(q.value(9).toString());
     e.status = q.value(10).toInt();
     e.request = parsedOr(q.value(11).toString());
     e.response = q.value(12).toByteArray();
     e.calls = parsedOr(q.value(13).toString(), Value::array());
     if (!q.value(14).isNull())
-        e.text = ss(q.value(14).toString());
-    e.finish = ss(q.value(15).toString());
-    e.error = ss(q.value(16).toString());
+        e.text = toStdString(q.value(14).toString());
+    e.finish = toStdString(q.value(15).toString());
+    e.error = toStdString(q.value(16).toString());
     e.timing = parsedOr(q.value(17).toString());
     return e;
 }
@@ -133,7 +133,7 @@ QString uniqueConnection()
 
 QString likePattern(const std::string& s)
 {
-    QString p = qs(s);
+    QString p = toQString(s);
     p.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('%'), QLatin1String("\\%")).replace(QLatin1Char('_'), QLatin1String("\\_"));
     return QLatin1Char('%') + p + QLatin1Char('%');
 }
@@ -224,7 +224,7 @@ Result<std::unique_ptr<Store>> Store::open(const QString& path)
     const int version = q.value(0).toInt();
     q.finish();
     if (version > kSchemaVersion)
-        return makeError("history_error", ss(path) + ": written by a newer Toolwire (schema " + std::to_string(version) + ")");
+        return makeError("history_error", toStdString(path) + ": written by a newer Toolwire (schema " + std::to_string(version) + ")");
     if (version == kSchemaVersion)
         return store;
     // Creating the schema takes the write lock first (IMMEDIATE), so two first openers queue
@@ -362,7 +362,7 @@ std::string Store::journalMode() const
     QSqlQuery q(QSqlDatabase::database(m_connection));
     if (!q.exec(QStringLiteral("PRAGMA journal_mode")) || !q.next())
         return {};
-    return ss(q.value(0).toString());
+    return toStdString(q.value(0).toString());
 }
 
 Value toJson(const Entry& e, bool full)
@@ -387,7 +387,7 @@ Value toJson(const Entry& e, bool full)
     if (full) {
         b.append("request", e.request);
         auto parsed = json::parse(std::string_view(e.response.constData(), std::size_t(e.response.size())));
-        b.append("response", parsed ? *parsed : Value(ss(e.response)));
+        b.append("response", parsed ? *parsed : Value(toStdString(e.response)));
     }
     return std::move(b).build();
 }

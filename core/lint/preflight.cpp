@@ -52,7 +52,7 @@ std::optional<std::string> localTarget(const Value& node)
 
 std::unique_ptr<RequestSchema> load(std::string_view file, std::string_view pointer)
 {
-    QFile f(QStringLiteral(":/core/lint/schemas/") + qs(file));
+    QFile f(QStringLiteral(":/core/lint/schemas/") + toQString(file));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
     const QByteArray bytes = f.readAll();

@@ -83,11 +83,11 @@ const QRegularExpression& compiled(std::string_view pattern)
     const std::lock_guard<std::mutex> guard(lock);
     auto it = cache.find(pattern);
     if (it == cache.end())
-        it = cache.emplace(std::string(pattern), QRegularExpression(qs(pattern))).first;
+        it = cache.emplace(std::string(pattern), QRegularExpression(toQString(pattern))).first;
     return it->second;
 }
 
-bool matches(std::string_view pattern, std::string_view text) { return compiled(pattern).match(qs(text)).hasMatch(); }
+bool matches(std::string_view pattern, std::string_view text) { return compiled(pattern).match(toQString(text)).hasMatch(); }
 
 std::string describeChar(const std::string& c)
 {

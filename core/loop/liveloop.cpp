@@ -16,7 +16,7 @@ Value outcomeToJson(const Outcome& o)
     for (const Round& r : o.rounds) {
         json::Value response = r.exchange.document;
         if (response.isNull() && !r.exchange.raw.isEmpty())
-            response = Value(ss(r.exchange.raw));
+            response = Value(toStdString(r.exchange.raw));
         rounds.push_back(Value{{"request", provider::requestToJson(r.exchange)},
                                {"status", r.exchange.status ? Value(r.exchange.status) : Value()},
                                {"response", response},

@@ -47,7 +47,7 @@ Client::Client(std::unique_ptr<Transport> transport, QObject* parent) : QObject(
     connect(m_transport.get(), &Transport::messageReceived, this, &Client::onMessage);
     connect(m_transport.get(), &Transport::closed, this, &Client::onClosed);
     connect(m_transport.get(), &Transport::diagnostic, this,
-            [this](const QString& line) { log(LogEntry::Direction::Diagnostic, json::Value(ss(line))); });
+            [this](const QString& line) { log(LogEntry::Direction::Diagnostic, json::Value(toStdString(line))); });
 }
 
 Client::~Client()
@@ -91,7 +91,7 @@ void Client::connectToServer(int timeoutMs)
             m_protocolVersion = version;
             m_serverInfo = (*r)["serverInfo"];
             m_serverCapabilities = (*r)["capabilities"];
-            m_transport->setProtocolVersion(qb(version));
+            m_transport->setProtocolVersion(toByteArray(version));
             notify("notifications/initialized");
             m_ready = true;
             Q_EMIT ready();

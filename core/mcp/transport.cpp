@@ -44,7 +44,7 @@ Result<StdioSpec> parseCommandLine(const QString& commandLine)
         }
     }
     if (!quote.isNull())
-        return makeError("bad_arguments", "unclosed quote in command line: " + ss(commandLine));
+        return makeError("bad_arguments", "unclosed quote in command line: " + toStdString(commandLine));
     if (inArg)
         parts << cur;
     if (parts.isEmpty())
@@ -65,7 +65,7 @@ StdioTransport::StdioTransport(StdioSpec spec, QObject* parent)
     connect(m_process, &QProcess::started, this, &Transport::opened);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            Q_EMIT closed(makeError("tool_transport_failed", "could not start " + ss(m_spec.program) + ": " + ss(m_process->errorString())));
+            Q_EMIT closed(makeError("tool_transport_failed", "could not start " + toStdString(m_spec.program) + ": " + toStdString(m_process->errorString())));
     });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         onStdout();
@@ -180,7 +180,7 @@ public:
         if (v)
             Q_EMIT m_t->messageReceived(*v);
         else
-            Q_EMIT m_t->diagnostic(QStringLiteral("SSE event is not JSON: ") + qs(e.data.substr(0, 300)));
+            Q_EMIT m_t->diagnostic(QStringLiteral("SSE event is not JSON: ") + toQString(e.data.substr(0, 300)));
     }
 
 private:
@@ -191,7 +191,7 @@ void emitJsonBody(Transport* t, const QByteArray& body)
 {
     auto v = json::parse(std::string_view(body.constData(), std::size_t(body.size())));
     if (!v) {
-        Q_EMIT t->diagnostic(QStringLiteral("reply is not JSON: ") + qs(v.error().toString()));
+        Q_EMIT t->diagnostic(QStringLiteral("reply is not JSON: ") + toQString(v.error().toString()));
         return;
     }
     if (v->isArray()) {
@@ -238,7 +238,7 @@ void HttpTransport::send(const json::Value& message)
     req.headers = baseHeaders();
     req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
     req.headers.append(qMakePair(QByteArray("Accept"), QByteArray("application/json, text/event-stream")));
-    req.body = qb(json::compact(message));
+    req.body = toByteArray(json::compact(message));
     net::HttpLimits limits;
     limits.totalTimeoutMs = 24 * 3600 * 1000; // per-request timeouts belong to the client
     auto* job = new net::HttpJob(m_nam, req, limits, this);
@@ -287,7 +287,7 @@ void HttpTransport::send(const json::Value& message)
             Q_EMIT messageReceived(json::Value{
                 {"jsonrpc", "2.0"},
                 {"id", message["id"]},
-                {"error", json::Value{{"code", -32000}, {"message", "HTTP " + std::to_string(o.status) + ": " + ss(o.body.left(300))}}}});
+                {"error", json::Value{{"code", -32000}, {"message", "HTTP " + std::to_string(o.status) + ": " + toStdString(o.body.left(300))}}}});
         }
         if (message["method"].str() == "notifications/initialized")
             startGetStream();

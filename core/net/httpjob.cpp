@@ -72,7 +72,7 @@ HttpJob::HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits li
     m_connectTimer->setSingleShot(true);
     m_totalTimer->setSingleShot(true);
     connect(m_connectTimer, &QTimer::timeout, this, [this] {
-        fail(makeError("timeout", "no response from " + ss(m_spec.url.host()) + " within " +
+        fail(makeError("timeout", "no response from " + toStdString(m_spec.url.host()) + " within " +
                                       std::to_string(m_limits.connectTimeoutMs / 1000.0).substr(0, 4) + " s"));
     });
     connect(m_totalTimer, &QTimer::timeout, this, [this] {
@@ -102,12 +102,12 @@ void HttpJob::start()
     m_running = true;
     m_clock.start();
     if (!m_spec.url.isValid() || (m_spec.url.scheme() != QLatin1String("http") && m_spec.url.scheme() != QLatin1String("https"))) {
-        QTimer::singleShot(0, this, [this] { fail(makeError("transport", "not an http(s) URL: " + ss(m_spec.url.toString()))); });
+        QTimer::singleShot(0, this, [this] { fail(makeError("transport", "not an http(s) URL: " + toStdString(m_spec.url.toString()))); });
         return;
     }
     if (loopbackOnly() && !isLoopbackHost(m_spec.url.host())) {
         QTimer::singleShot(0, this, [this] {
-            fail(makeError("loopback_only", "refused to connect to " + ss(m_spec.url.host()) +
+            fail(makeError("loopback_only", "refused to connect to " + toStdString(m_spec.url.host()) +
                                                 ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
         });
         return;
@@ -168,11 +168,11 @@ void HttpJob::followRedirect()
         return;
     }
     if (m_spec.url.scheme() == QLatin1String("https") && next.scheme() == QLatin1String("http")) {
-        fail(makeError("redirect", "refused a redirect from https to http (" + ss(next.host()) + ")"));
+        fail(makeError("redirect", "refused a redirect from https to http (" + toStdString(next.host()) + ")"));
         return;
     }
     if (loopbackOnly() && !isLoopbackHost(next.host())) {
-        fail(makeError("loopback_only", "refused a redirect to " + ss(next.host()) +
+        fail(makeError("loopback_only", "refused a redirect to " + toStdString(next.host()) +
                                             ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
         return;
     }
@@ -266,14 +266,14 @@ void HttpJob::onFinished()
     const bool httpAnswer = m_outcome.status > 0 && err >= QNetworkReply::ContentAccessDenied && err <= QNetworkReply::UnknownServerError;
     if (err != QNetworkReply::NoError && !httpAnswer) {
         if (!m_tlsErrors.isEmpty())
-            fail(makeError("tls", "TLS error: " + ss(m_tlsErrors.join(QStringLiteral("; ")))));
+            fail(makeError("tls", "TLS error: " + toStdString(m_tlsErrors.join(QStringLiteral("; ")))));
         else if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError)
             fail(makeError("timeout", "no data for " + std::to_string(m_limits.idleTimeoutMs / 1000) + " s; the stream went idle"));
         else if (m_outcome.status > 0)
             fail(makeError("transport", "the connection dropped mid-response after " +
-                                            std::to_string(m_outcome.body.size()) + " bytes: " + ss(m_reply->errorString())));
+                                            std::to_string(m_outcome.body.size()) + " bytes: " + toStdString(m_reply->errorString())));
         else
-            fail(makeError("transport", ss(m_reply->errorString())));
+            fail(makeError("transport", toStdString(m_reply->errorString())));
         return;
     }
     finish();

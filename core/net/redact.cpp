@@ -36,9 +36,9 @@ HeaderList redactHeaders(const HeaderList& headers)
         QByteArray v = h.second;
         const qsizetype space = v.indexOf(' ');
         if (space > 0 && space < 12) // "Bearer xyz", "Basic xyz": keep the scheme
-            v = v.left(space + 1) + qb(redactSecret(std::string_view(v.constData() + space + 1, std::size_t(v.size() - space - 1))));
+            v = v.left(space + 1) + toByteArray(redactSecret(std::string_view(v.constData() + space + 1, std::size_t(v.size() - space - 1))));
         else
-            v = qb(redactSecret(std::string_view(v.constData(), std::size_t(v.size()))));
+            v = toByteArray(redactSecret(std::string_view(v.constData(), std::size_t(v.size()))));
         out.append({h.first, v});
     }
     return out;
@@ -56,7 +56,7 @@ QUrl redactUrl(const QUrl& url)
         if (k == QLatin1String("key") || k.contains(QLatin1String("api_key")) || k == QLatin1String("apikey") ||
             k.contains(QLatin1String("token")) || k.contains(QLatin1String("secret")) || k == QLatin1String("sig") ||
             k == QLatin1String("signature") || k == QLatin1String("password")) {
-            item.second = qs(redactSecret(ss(item.second)));
+            item.second = toQString(redactSecret(toStdString(item.second)));
             changed = true;
         }
     }
@@ -130,7 +130,7 @@ QByteArray scrub(const QByteArray& text, const QStringList& secrets)
         if (s.size() < 8)
             continue;
         const QByteArray needle = s.toUtf8();
-        const QByteArray shown = qb(redactSecret(std::string_view(needle.constData(), std::size_t(needle.size()))));
+        const QByteArray shown = toByteArray(redactSecret(std::string_view(needle.constData(), std::size_t(needle.size()))));
         out.replace(needle, shown);
         if (!out.contains('\\'))
             continue;

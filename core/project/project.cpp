@@ -387,21 +387,21 @@ Result<Project> load(const QString& path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
     const QByteArray bytes = f.readAll();
-    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), ss(path));
+    return parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), toStdString(path));
 }
 
 Result<void> save(const Project& p, const QString& path)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
-        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
     const std::string text = serialize(p);
     if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
     if (!f.commit())
-        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
     return {};
 }
 

@@ -92,11 +92,11 @@ void PresetRunner::start(const Project& project, const Preset& preset, const Run
             QTimer::singleShot(0, this, [this, e] { finishWith(e); });
             return;
         }
-        in->baseUrl = ss(m_mock->baseUrl(in->wire.value_or(in->profile.wire)));
+        in->baseUrl = toStdString(m_mock->baseUrl(in->wire.value_or(in->profile.wire)));
     }
     m_key = options.key ? options.key(in->profile) : provider::keyFromEnvironment(in->profile).key;
     if (m_key && !m_key->empty())
-        m_result.secrets << qs(*m_key);
+        m_result.secrets << toQString(*m_key);
     if (m_result.loop)
         startLoop(std::move(*in));
     else

@@ -144,29 +144,29 @@ QByteArray toJUnit(const RunReport& r)
     }
     auto seconds = [](qint64 v) { return QString::number(double(v) / 1000.0, 'f', 3); };
     w.writeStartElement(QStringLiteral("testsuites"));
-    w.writeAttribute(QStringLiteral("name"), qs(r.project));
+    w.writeAttribute(QStringLiteral("name"), toQString(r.project));
     w.writeAttribute(QStringLiteral("tests"), QString::number(tests));
     w.writeAttribute(QStringLiteral("failures"), QString::number(failures));
     w.writeAttribute(QStringLiteral("time"), seconds(ms));
     for (const PresetReport& p : r.presets) {
         w.writeStartElement(QStringLiteral("testsuite"));
-        w.writeAttribute(QStringLiteral("name"), qs(p.name));
+        w.writeAttribute(QStringLiteral("name"), toQString(p.name));
         w.writeAttribute(QStringLiteral("tests"), QString::number(p.checks.size()));
         w.writeAttribute(QStringLiteral("failures"), QString::number(p.failedChecks()));
         w.writeAttribute(QStringLiteral("time"), seconds(p.totalMs));
         for (const CheckTally& c : p.checks) {
             w.writeStartElement(QStringLiteral("testcase"));
-            w.writeAttribute(QStringLiteral("classname"), qs(p.name));
-            w.writeAttribute(QStringLiteral("name"), qs(c.id + ": " + c.description));
+            w.writeAttribute(QStringLiteral("classname"), toQString(p.name));
+            w.writeAttribute(QStringLiteral("name"), toQString(c.id + ": " + c.description));
             w.writeAttribute(QStringLiteral("time"), seconds(p.runs ? p.totalMs / p.runs : 0));
             if (!checkPassed(c, p.minPassRate)) {
                 w.writeStartElement(QStringLiteral("failure"));
-                w.writeAttribute(QStringLiteral("message"), qs(std::to_string(c.passes) + "/" + std::to_string(c.runs) + " passed" +
+                w.writeAttribute(QStringLiteral("message"), toQString(std::to_string(c.passes) + "/" + std::to_string(c.runs) + " passed" +
                                                                (c.failures.empty() ? "" : ": " + c.failures.front())));
                 std::string body;
                 for (const std::string& f : c.failures)
                     body += f + "\n";
-                w.writeCharacters(qs(body));
+                w.writeCharacters(toQString(body));
                 w.writeEndElement();
             }
             w.writeEndElement();

@@ -125,7 +125,7 @@ void ProviderCall::onHeaders(int status, const net::HeaderList& headers)
     const wire::BinaryFraming* framing = wire::dialect(m_request.wire).binaryFraming;
     if (framing && !framing->newDecoder)
         framing = nullptr; // a framing the client cannot read
-    const bool binaryType = framing && !framing->contentType.empty() && type.contains(qb(framing->contentType).toLower());
+    const bool binaryType = framing && !framing->contentType.empty() && type.contains(toByteArray(framing->contentType).toLower());
     const bool ok = status >= 200 && status < 300;
     m_streaming = ok && (type.contains("text/event-stream") || type.contains("ndjson") || binaryType ||
                          (m_request.stream && !type.contains("application/json")));
@@ -197,7 +197,7 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
 
     if (o.error) {
         Error e = *o.error;
-        e.message = ss(net::scrub(qb(e.message), m_request.secrets));
+        e.message = toStdString(net::scrub(toByteArray(e.message), m_request.secrets));
         m_exchange.error = e;
     } else if (o.status < 200 || o.status >= 300) {
         m_exchange.providerError = parseProviderError(o.status, body, o.headers);
@@ -205,7 +205,7 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
         if (m_exchange.providerError && !m_exchange.providerError->message.empty())
             msg += ": " + m_exchange.providerError->message;
         else if (!o.body.isEmpty())
-            msg += ": " + ss(net::scrub(o.body.left(300), m_request.secrets));
+            msg += ": " + toStdString(net::scrub(o.body.left(300), m_request.secrets));
         m_exchange.error = makeError("http_error", msg);
     } else if (m_exchange.reply.error) {
         m_exchange.error = m_exchange.reply.error;

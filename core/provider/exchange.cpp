@@ -100,7 +100,7 @@ Value requestToJson(const Exchange& x)
     if (x.hops.size() > 1) {
         std::vector<Value> hops;
         for (const net::HttpHop& h : x.hops)
-            hops.push_back(Value{{"url", ss(h.url.toString(QUrl::FullyEncoded))}, {"status", h.status}, {"credentials_dropped", h.credentialsDropped}});
+            hops.push_back(Value{{"url", toStdString(h.url.toString(QUrl::FullyEncoded))}, {"status", h.status}, {"credentials_dropped", h.credentialsDropped}});
         out = out.set("hops", Value(std::move(hops)));
     }
     return out;

@@ -11,7 +11,7 @@
 namespace tw::provider {
 
 namespace {
-QString entryName(const std::string& profileId) { return QStringLiteral("profile:") + qs(profileId); }
+QString entryName(const std::string& profileId) { return QStringLiteral("profile:") + toQString(profileId); }
 } // namespace
 
 ResolvedKey keyFromEnvironment(const Profile& p)
@@ -19,7 +19,7 @@ ResolvedKey keyFromEnvironment(const Profile& p)
     for (const std::string& var : p.auth.env) {
         const QByteArray v = qgetenv(var.c_str());
         if (!v.trimmed().isEmpty())
-            return {ss(v.trimmed()), "env:" + var, {}};
+            return {toStdString(v.trimmed()), "env:" + var, {}};
     }
     return {std::nullopt, "none", {}};
 }
@@ -44,10 +44,10 @@ void KeyStore::read(const std::string& profileId, ReadCallback cb, int timeoutMs
             return;
         }
         if (job->error() != QKeychain::NoError) {
-            (*shared)(makeError("keyring", "keyring: " + ss(job->errorString())));
+            (*shared)(makeError("keyring", "keyring: " + toStdString(job->errorString())));
             return;
         }
-        (*shared)(std::optional<std::string>(ss(job->textData())));
+        (*shared)(std::optional<std::string>(toStdString(job->textData())));
     });
     QTimer::singleShot(timeoutMs, this, [done, shared] {
         if (*done)
@@ -64,10 +64,10 @@ void KeyStore::write(const std::string& profileId, const std::string& key, Write
     job->setAutoDelete(true);
     job->setKey(entryName(profileId));
     job->setInsecureFallback(false);
-    job->setTextData(qs(key));
+    job->setTextData(toQString(key));
     connect(job, &QKeychain::Job::finished, this, [cb = std::move(cb)](QKeychain::Job* j) {
         if (j->error() != QKeychain::NoError)
-            cb(makeError("keyring", "keyring: " + ss(j->errorString())));
+            cb(makeError("keyring", "keyring: " + toStdString(j->errorString())));
         else
             cb(Result<void>());
     });
@@ -82,7 +82,7 @@ void KeyStore::remove(const std::string& profileId, WriteCallback cb)
     job->setInsecureFallback(false);
     connect(job, &QKeychain::Job::finished, this, [cb = std::move(cb)](QKeychain::Job* j) {
         if (j->error() != QKeychain::NoError && j->error() != QKeychain::EntryNotFound)
-            cb(makeError("keyring", "keyring: " + ss(j->errorString())));
+            cb(makeError("keyring", "keyring: " + toStdString(j->errorString())));
         else
             cb(Result<void>());
     });

@@ -284,14 +284,14 @@ QByteArray detectContentType(const QByteArray& bytes)
     const std::string_view whole(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     const std::string_view kind = wire::describeFraming(whole);
     if (kind == "sse" || kind == "sse-lines")
-        return qb(wire::mockContentType(wire::MockFraming::Sse));
+        return toByteArray(wire::mockContentType(wire::MockFraming::Sse));
     if (kind == "ndjson")
-        return qb(wire::mockContentType(wire::MockFraming::Ndjson));
+        return toByteArray(wire::mockContentType(wire::MockFraming::Ndjson));
     if (kind == "json")
-        return qb(wire::kJsonContentType);
+        return toByteArray(wire::kJsonContentType);
     for (const wire::Dialect* d : wire::dialects())
         if (d->binaryFraming && kind == d->binaryFraming->name)
-            return qb(d->binaryFraming->contentType);
+            return toByteArray(d->binaryFraming->contentType);
     return "text/plain; charset=utf-8";
 }
 
@@ -311,7 +311,7 @@ Result<CannedReply> cannedReplyFromJson(const Value& v)
     if (const Value* raw = v.find(keys::kRaw)) {
         if (!raw->isString())
             return bad(keys::kRaw, "must be a string");
-        c = CannedReply::bytes(qb(raw->str()));
+        c = CannedReply::bytes(toByteArray(raw->str()));
         ++forms;
     }
     if (const Value* events = v.find(keys::kEvents)) {
@@ -363,7 +363,7 @@ Result<CannedReply> cannedReplyFromJson(const Value& v)
     if (const Value* ct = v.find(keys::kContentType)) {
         if (!ct->isString())
             return bad(keys::kContentType, "must be a string");
-        c.contentType = qb(ct->str());
+        c.contentType = toByteArray(ct->str());
     }
     if (const Value* f = v.find(keys::kFraming)) {
         c.framing = wire::mockFramingFromName(f->str());
@@ -394,13 +394,13 @@ bool MockProvider::listen(quint16 port) { return m_server->listen(port); }
 quint16 MockProvider::port() const { return m_server->port(); }
 QString MockProvider::errorString() const { return m_server->errorString(); }
 
-QByteArray MockProvider::baseUrl(wire::Wire w) const { return m_server->baseUrl() + qb(wire::mockDialect(w).basePath); }
+QByteArray MockProvider::baseUrl(wire::Wire w) const { return m_server->baseUrl() + toByteArray(wire::mockDialect(w).basePath); }
 
 Value MockProvider::bases() const
 {
     json::ObjectBuilder b;
     for (wire::Wire w : wire::kAllWires)
-        b.append(wire::name(w), ss(baseUrl(w)));
+        b.append(wire::name(w), toStdString(baseUrl(w)));
     return std::move(b).build();
 }
 
@@ -460,20 +460,20 @@ int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, 
 {
     switch (c.kind) {
     case CannedReply::Kind::Body: {
-        const QByteArray type = c.contentType.isEmpty() ? qb(wire::kJsonContentType) : c.contentType;
+        const QByteArray type = c.contentType.isEmpty() ? toByteArray(wire::kJsonContentType) : c.contentType;
         if (c.intervalMs > 0 || c.chunkBytes > 0 || c.disconnectAfter >= 0) {
             CannedReply raw = c;
             raw.kind = CannedReply::Kind::Raw;
-            raw.raw = qb(json::compact(c.body));
+            raw.raw = toByteArray(json::compact(c.body));
             raw.contentType = type;
             return serveCanned(raw, d, q, out);
         }
-        out->send(c.status, type, qb(json::compact(c.body)));
+        out->send(c.status, type, toByteArray(json::compact(c.body)));
         return c.status;
     }
     case CannedReply::Kind::Error: {
         const wire::MockDialect& dialect = d ? *d : wire::mockDialect(wire::kAllWires[0]);
-        out->send(c.status, qb(wire::kJsonContentType), qb(json::compact(dialect.renderError(c.status, c.errorMessage))));
+        out->send(c.status, toByteArray(wire::kJsonContentType), toByteArray(json::compact(dialect.renderError(c.status, c.errorMessage))));
         return c.status;
     }
     case CannedReply::Kind::Raw: {
@@ -494,8 +494,8 @@ int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, 
         const wire::Wire w = d ? d->wire : wire::kAllWires[0];
         std::vector<QByteArray> frames;
         for (std::size_t i = 0; i < c.events.size(); ++i)
-            frames.push_back(qb(wire::frameMockEvent(w, framing, c.events[i], i == 0, i + 1 == c.events.size())));
-        const QByteArray type = c.contentType.isEmpty() ? qb(wire::mockContentType(w, framing)) : c.contentType;
+            frames.push_back(toByteArray(wire::frameMockEvent(w, framing, c.events[i], i == 0, i + 1 == c.events.size())));
+        const QByteArray type = c.contentType.isEmpty() ? toByteArray(wire::mockContentType(w, framing)) : c.contentType;
         serveFrames(std::move(frames), c.status, type, c.intervalMs, c.disconnectAfter, out);
         return c.status;
     }
@@ -506,8 +506,8 @@ int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, 
 void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* out)
 {
     ReceivedRequest log{request.method, request.target, request.headers, request.body, std::nullopt, 0};
-    const std::string path = ss(request.path());
-    const std::string query = ss(request.query());
+    const std::string path = toStdString(request.path());
+    const std::string query = toStdString(request.query());
     auto finish = [&](int status) {
         log.status = status;
         m_received.push_back(log);
@@ -517,7 +517,7 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     };
     auto plainError = [&](int status, std::string message) {
         const Value body{{keys::kError, Value{{keys::kMessage, std::move(message)}, {keys::kType, "not_found"}}}};
-        out->send(status, qb(wire::kJsonContentType), qb(json::compact(body)));
+        out->send(status, toByteArray(wire::kJsonContentType), toByteArray(json::compact(body)));
         finish(status);
     };
 
@@ -527,7 +527,7 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     const wire::MockDialect* d = wire::findMockDialect(path, body);
     if (!d) {
         if (request.method == "GET" && (path == "/" || path.empty())) {
-            out->send(200, qb(wire::kJsonContentType), qb(json::compact(Value{{keys::kServer, true}, {keys::kBases, bases()}})));
+            out->send(200, toByteArray(wire::kJsonContentType), toByteArray(json::compact(Value{{keys::kServer, true}, {keys::kBases, bases()}})));
             finish(200);
             return;
         }
@@ -537,7 +537,7 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     log.wire = d->wire;
     if (request.method != "POST") {
         const int status = 405;
-        out->send(status, qb(wire::kJsonContentType), qb(json::compact(d->renderError(status, "use POST for " + path))));
+        out->send(status, toByteArray(wire::kJsonContentType), toByteArray(json::compact(d->renderError(status, "use POST for " + path))));
         finish(status);
         return;
     }
@@ -556,19 +556,19 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
         return;
     }
     if (!q) {
-        out->send(400, qb(wire::kJsonContentType), qb(json::compact(d->renderError(400, readError->message))));
+        out->send(400, toByteArray(wire::kJsonContentType), toByteArray(json::compact(d->renderError(400, readError->message))));
         finish(400);
         return;
     }
     const long long now = m_fixedTime ? *m_fixedTime : QDateTime::currentSecsSinceEpoch();
     auto reply = mockAnswer(*q, ++m_serial, now);
     if (!reply) {
-        out->send(400, qb(wire::kJsonContentType), qb(json::compact(d->renderError(400, reply.error().message))));
+        out->send(400, toByteArray(wire::kJsonContentType), toByteArray(json::compact(d->renderError(400, reply.error().message))));
         finish(400);
         return;
     }
     if (!q->stream) {
-        out->send(200, qb(wire::kJsonContentType), qb(json::compact(d->renderBody(*q, *reply))));
+        out->send(200, toByteArray(wire::kJsonContentType), toByteArray(json::compact(d->renderBody(*q, *reply))));
         finish(200);
         return;
     }
@@ -576,8 +576,8 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     std::vector<QByteArray> frames;
     frames.reserve(events.size());
     for (std::size_t i = 0; i < events.size(); ++i)
-        frames.push_back(qb(wire::frameMockEvent(q->wire, q->framing, events[i], i == 0, i + 1 == events.size())));
-    serveFrames(std::move(frames), 200, qb(wire::mockContentType(q->wire, q->framing)), m_intervalMs, -1, out);
+        frames.push_back(toByteArray(wire::frameMockEvent(q->wire, q->framing, events[i], i == 0, i + 1 == events.size())));
+    serveFrames(std::move(frames), 200, toByteArray(wire::mockContentType(q->wire, q->framing)), m_intervalMs, -1, out);
     finish(200);
 }
 

@@ -347,7 +347,7 @@ Result<std::string> expandUrl(std::string_view base, std::string_view path, std:
                 for (const std::string& e : var->env) {
                     const QByteArray env = qgetenv(e.c_str()).trimmed();
                     if (!env.isEmpty()) {
-                        value = ss(env);
+                        value = toStdString(env);
                         break;
                     }
                 }
@@ -367,7 +367,7 @@ Result<std::string> expandUrl(std::string_view base, std::string_view path, std:
             return;
         }
         out += tmpl.substr(done, start - done);
-        out += ss(QUrl::toPercentEncoding(qs(value)));
+        out += toStdString(QUrl::toPercentEncoding(toQString(value)));
         done = start + length;
     });
     if (error)

@@ -25,7 +25,7 @@ QByteArray streamAccept(std::string_view format, wire::Wire w)
         return "application/x-ndjson";
     const wire::BinaryFraming* binary = wire::dialect(w).binaryFraming;
     if (binary && binary->name == format)
-        return qb(binary->contentType);
+        return toByteArray(binary->contentType);
     return "text/event-stream";
 }
 
@@ -152,22 +152,22 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
     if (!url)
         return makeError(url.error().category, "profile \"" + profile.id + "\": " + url.error().message);
     out.http.method = "POST";
-    out.http.url = QUrl(qs(*url));
+    out.http.url = QUrl(toQString(*url));
     if (!out.http.url.isValid())
         return makeError("bad_url", "not a valid URL: " + *url);
-    out.http.body = qb(json::compact(out.body));
+    out.http.body = toByteArray(json::compact(out.body));
     out.http.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
     if (in.stream)
         out.http.headers.append(qMakePair(QByteArray("Accept"), streamAccept(shape.streamFormat, out.wire)));
     for (const auto& [k, v] : profile.headers)
-        out.http.headers.append({qb(k), qb(v)});
+        out.http.headers.append({toByteArray(k), toByteArray(v)});
     if (!profile.auth.env.empty())
         out.keyEnv = profile.auth.env.front();
     if (profile.auth.scheme != "none") {
         if (key && !key->empty()) {
-            const QByteArray value = profile.auth.scheme == "bearer" ? "Bearer " + qb(*key) : qb(*key);
-            out.http.headers.append({qb(profile.auth.header), value});
-            out.secrets << qs(*key);
+            const QByteArray value = profile.auth.scheme == "bearer" ? "Bearer " + toByteArray(*key) : toByteArray(*key);
+            out.http.headers.append({toByteArray(profile.auth.header), value});
+            out.secrets << toQString(*key);
         } else if (!profile.auth.optional && !preview) {
             std::string vars;
             for (const std::string& e : profile.auth.env)
@@ -178,7 +178,7 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
     }
 
     out.view.method = "POST";
-    out.view.url = ss(net::redactUrl(out.http.url).toString());
+    out.view.url = toStdString(net::redactUrl(out.http.url).toString());
     out.view.requestHeaders = net::redactHeaders(out.http.headers);
     out.view.requestBody = out.body;
     out.view.stream = in.stream;
@@ -207,7 +207,7 @@ std::string curlCommand(const BuiltRequest& r)
     std::string cmd = "curl -sS";
     if (r.stream)
         cmd += " -N";
-    cmd += " -X " + std::string(r.http.method.constData()) + " " + shellQuote(ss(net::redactUrl(r.http.url).toString()));
+    cmd += " -X " + std::string(r.http.method.constData()) + " " + shellQuote(toStdString(net::redactUrl(r.http.url).toString()));
     for (const auto& [k, v] : r.http.headers) {
         const std::string name(k.constData(), std::size_t(k.size()));
         if (net::isSecretHeader(k)) {
@@ -226,10 +226,10 @@ std::string curlCommand(const BuiltRequest& r)
 std::string rawHttpText(const BuiltRequest& r)
 {
     const QUrl u = net::redactUrl(r.http.url);
-    std::string out = std::string(r.http.method.constData()) + " " + ss(u.path(QUrl::FullyEncoded));
+    std::string out = std::string(r.http.method.constData()) + " " + toStdString(u.path(QUrl::FullyEncoded));
     if (u.hasQuery())
-        out += "?" + ss(u.query(QUrl::FullyEncoded));
-    out += " HTTP/1.1\r\nHost: " + ss(u.authority()) + "\r\n";
+        out += "?" + toStdString(u.query(QUrl::FullyEncoded));
+    out += " HTTP/1.1\r\nHost: " + toStdString(u.authority()) + "\r\n";
     for (const auto& [k, v] : net::redactHeaders(r.http.headers))
         out += std::string(k.constData(), std::size_t(k.size())) + ": " + std::string(v.constData(), std::size_t(v.size())) + "\r\n";
     out += "Content-Length: " + std::to_string(r.http.body.size()) + "\r\n\r\n";

@@ -183,7 +183,7 @@ private Q_SLOTS:
         provider::RequestInput in = *project::requestInput(p, p.presets[std::size_t(preset)]);
         in.wire = w;
         in.stream = false;
-        in.baseUrl = ss(mock.baseUrl(w));
+        in.baseUrl = toStdString(mock.baseUrl(w));
         loop::LiveLoop l(&nam, &client, in, std::nullopt);
         loop::Outcome o;
         bool done = false;

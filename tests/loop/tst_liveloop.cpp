@@ -42,7 +42,7 @@ struct Fixture {
     provider::RequestInput input(int preset = 0)
     {
         auto in = *project::requestInput(project, project.presets[size_t(preset)]);
-        in.baseUrl = ss(mock.baseUrl(in.wire.value_or(in.profile.wire)));
+        in.baseUrl = toStdString(mock.baseUrl(in.wire.value_or(in.profile.wire)));
         return in;
     }
 };

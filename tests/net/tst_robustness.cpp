@@ -35,7 +35,7 @@ provider::RequestInput input(const char* profile, const QByteArray& baseUrl, boo
     in.messages = Value(std::vector<Value>{Value{{"role", "user"}, {"content", "hi"}}});
     in.maxTokens = 100;
     in.stream = stream;
-    in.baseUrl = ss(baseUrl);
+    in.baseUrl = toStdString(baseUrl);
     return in;
 }
 
@@ -82,7 +82,7 @@ Value extract(const QByteArray& bytes, const QString& wireName, int& exitCode, c
     exitCode = p.exitCode();
     const QByteArray out = p.readAllStandardOutput();
     auto v = json::parse(std::string_view(out.constData(), std::size_t(out.size())));
-    return v ? *v : Value("not JSON: " + ss(out));
+    return v ? *v : Value("not JSON: " + toStdString(out));
 }
 
 // One stream per wire: the events before the end marker, and the marker.
@@ -175,7 +175,7 @@ private Q_SLOTS:
             const provider::Exchange x = exchange(input(profile, first.baseUrl()));
             QVERIFY2(!atFinal.method.isEmpty(), profile);
             for (const auto& [name, value] : atFinal.headers)
-                QVERIFY2(!value.contains(QByteArray::fromStdString(kKey)), (std::string(profile) + ": the key went to " + ss(name)).c_str());
+                QVERIFY2(!value.contains(QByteArray::fromStdString(kKey)), (std::string(profile) + ": the key went to " + toStdString(name)).c_str());
             QCOMPARE(x.status, 200);
             QCOMPARE(x.hops.size(), 2);
             QCOMPARE(x.hops[0].status, 307);
@@ -202,7 +202,7 @@ private Q_SLOTS:
         QFETCH(QString, wireName);
         QFETCH(QByteArray, cut);
         QFETCH(QByteArray, end);
-        const auto w = wire::fromName(ss(wireName));
+        const auto w = wire::fromName(toStdString(wireName));
         QVERIFY(w);
         const wire::Reply broken = wire::readReply(std::string_view(cut.constData(), std::size_t(cut.size())), w);
         QCOMPARE(category(broken), std::string("truncated"));

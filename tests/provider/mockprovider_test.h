@@ -47,7 +47,7 @@ inline Value parseJson(std::string_view text)
 
 inline Value parseJson(const QByteArray& b) { return parseJson(std::string_view(b.constData(), static_cast<std::size_t>(b.size()))); }
 
-inline QByteArray bytesOf(const Value& v) { return qb(json::compact(v)); }
+inline QByteArray bytesOf(const Value& v) { return toByteArray(json::compact(v)); }
 
 inline std::string_view view(const QByteArray& b) { return {b.constData(), static_cast<std::size_t>(b.size())}; }
 
@@ -69,7 +69,7 @@ inline QByteArray pathFor(Wire w, bool stream, std::string_view model)
     std::string path = stream && !p.streamPath.empty() ? p.streamPath : p.path;
     if (const std::size_t at = path.find("{model}"); at != std::string::npos)
         path.replace(at, 7, model);
-    return qb(path);
+    return toByteArray(path);
 }
 
 inline constexpr const char* kWeatherAnswer = "21 C and partly cloudy in Berlin";

@@ -72,7 +72,7 @@ void TestMockProvider::autoChoosesBestTool()
     QFETCH(QString, tool);
     QFETCH(QString, expectArguments);
     const Wire w = static_cast<Wire>(wire);
-    const Value sent = body(w, userMessage(ss(message)), stream, Value{{"type", "auto"}});
+    const Value sent = body(w, userMessage(toStdString(message)), stream, Value{{"type", "auto"}});
     const Exchange ex = post(w, stream, sent);
     QCOMPARE(ex.outcome.status, 200);
     QVERIFY2(!ex.reply.error, ex.reply.error ? ex.reply.error->message.c_str() : "");
@@ -80,7 +80,7 @@ void TestMockProvider::autoChoosesBestTool()
     const model::ToolCall& call = ex.reply.calls.front();
     QCOMPARE(QString::fromStdString(call.name), tool);
     verifyValid(call);
-    const Value expected = parseJson(ss(expectArguments));
+    const Value expected = parseJson(toStdString(expectArguments));
     for (const json::Member& m : expected.members()) {
         if (!(call.arguments[m.name()] == m.value))
             qWarning("arguments %s", json::compact(call.arguments).c_str());
@@ -184,8 +184,8 @@ void TestMockProvider::hermesAnswersWithToolCallText()
 {
     QFETCH(bool, stream);
     QFETCH(QString, tag);
-    const Value settings = tag.isEmpty() ? Value() : Value{{"hermes_call_tag", ss(tag)}};
-    const std::string t = tag.isEmpty() ? std::string("tool_call") : ss(tag);
+    const Value settings = tag.isEmpty() ? Value() : Value{{"hermes_call_tag", toStdString(tag)}};
+    const std::string t = tag.isEmpty() ? std::string("tool_call") : toStdString(tag);
     const Value sent = body(Wire::Hermes, userMessage("What's the weather in Berlin?"), stream, Value(), {}, Value(), settings);
     QVERIFY(json::compact(sent).find("<tools>") != std::string::npos);
     // On the wire it is a Chat Completions exchange: read it as OpenAI and look at the text.

@@ -217,7 +217,7 @@ void TestMockProvider::errorInjection()
     const Value err = parseJson(ex.outcome.body);
     const Value* at = &err;
     for (const QString& part : pointer.split(QLatin1Char('/'), Qt::SkipEmptyParts))
-        at = &(*at)[ss(part)];
+        at = &(*at)[toStdString(part)];
     QCOMPARE(QString::fromUtf8(at->str().data(), qsizetype(at->str().size())), expected);
     QVERIFY(ex.outcome.body.contains("slow down"));
     QCOMPARE(m_mock->received().back().status, status);
@@ -274,7 +274,7 @@ void TestMockProvider::badRequests()
     ex = postSpec(std::nullopt, spec);
     QCOMPARE(ex.outcome.status, 200);
     const Value index = parseJson(ex.outcome.body);
-    QCOMPARE(index["bases"]["gemini"].str(), std::string_view(ss(m_mock->baseUrl(Wire::Gemini))));
+    QCOMPARE(index["bases"]["gemini"].str(), std::string_view(toStdString(m_mock->baseUrl(Wire::Gemini))));
 }
 
 void TestMockProvider::cannedReplyFromJson()
@@ -345,7 +345,7 @@ void TestMockProvider::schemaGeneration()
     QFETCH(QString, hint);
     QFETCH(QByteArray, expect);
     const Value s = parseJson(schema);
-    const Value v = schema::generateFromSchema(s, ss(hint));
+    const Value v = schema::generateFromSchema(s, toStdString(hint));
     const auto violations = schema::validate(v, s);
     for (const schema::Violation& x : violations)
         qWarning("%s: %s (value %s)", x.pointer.c_str(), x.message.c_str(), json::compact(v).c_str());
@@ -353,7 +353,7 @@ void TestMockProvider::schemaGeneration()
     if (!expect.isEmpty())
         QCOMPARE(json::compact(v), json::compact(parseJson(expect)));
     // Deterministic.
-    QCOMPARE(json::compact(schema::generateFromSchema(s, ss(hint))), json::compact(v));
+    QCOMPARE(json::compact(schema::generateFromSchema(s, toStdString(hint))), json::compact(v));
 }
 
 void TestMockProvider::exampleToolsGetHintedArguments()
@@ -368,7 +368,7 @@ void TestMockProvider::exampleToolsGetHintedArguments()
     const Value meeting = schema::generateFromSchema(toolSchema("create_calendar_event"),
                                                        "Create a calendar event: design review tomorrow at 10:00 for 45 minutes with ana@example.com.");
     QCOMPARE(meeting["attendees"].at(0)["email"].str(), std::string_view("ana@example.com"));
-    QVERIFY(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")).match(qs(meeting["start"].str())).hasMatch());
+    QVERIFY(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")).match(toQString(meeting["start"].str())).hasMatch());
     QVERIFY(meeting["location"].isObject()); // optional nested objects are filled too
     QVERIFY(meeting["reminders"].isArray() && meeting["reminders"].size() <= 3);
     const Value zone = schema::generateFromSchema(toolSchema("get_time"), "What time is it in Asia/Tokyo?");
@@ -405,7 +405,7 @@ void TestMockProvider::commandLine()
 
     // It serves: a streamed Gemini call through the printed base.
     net::HttpRequestSpec spec;
-    spec.url = QUrl(qs(std::string(doc["bases"]["gemini"].str()) + "/models/mock-1:streamGenerateContent?alt=sse"));
+    spec.url = QUrl(toQString(std::string(doc["bases"]["gemini"].str()) + "/models/mock-1:streamGenerateContent?alt=sse"));
     spec.headers = {{"Content-Type", "application/json"}};
     spec.body = bytesOf(body(Wire::Gemini, userMessage("What's the weather in Berlin?"), true));
     const Exchange ex = postSpec(Wire::Gemini, spec);

@@ -103,7 +103,7 @@ provider::UrlVarValues urlVarsOf(const QString& spec)
 {
     provider::UrlVarValues out;
     for (const QString& item : spec.split(QLatin1Char(';'), Qt::SkipEmptyParts))
-        out.emplace_back(ss(item.section(QLatin1Char('='), 0, 0)), ss(item.section(QLatin1Char('='), 1)));
+        out.emplace_back(toStdString(item.section(QLatin1Char('='), 0, 0)), toStdString(item.section(QLatin1Char('='), 1)));
     return out;
 }
 
@@ -269,12 +269,12 @@ private Q_SLOTS:
         provider::RequestInput in = input("openai");
         in.profile = templatedProfile();
         QCOMPARE(in.profile.urlVars.size(), std::size_t(2));
-        in.model = ss(model);
+        in.model = toStdString(model);
         in.urlVars = urlVarsOf(given);
         auto r = provider::buildRequest(in, std::nullopt);
         if (!url.startsWith(QLatin1String("https:"))) {
             QVERIFY(!r.ok());
-            QCOMPARE(qs(r.error().category), url);
+            QCOMPARE(toQString(r.error().category), url);
             if (url == QLatin1String("missing_url_var")) // says where a value can come from
                 QVERIFY2(r.error().message.find("TW_TEST_HOST or TW_TEST_HOST_FALLBACK") != std::string::npos &&
                              r.error().message.find("--url-var host=VALUE") != std::string::npos,
@@ -284,9 +284,9 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QCOMPARE(r->http.url.toString(QUrl::FullyEncoded), url);
         // Views show the URL pretty-decoded, which keeps %2F, %3A and %3F (only a space reads as one).
-        QCOMPARE(qs(r->view.url), r->http.url.toString());
+        QCOMPARE(toQString(r->view.url), r->http.url.toString());
         if (!url.contains(QLatin1String("%20")))
-            QCOMPARE(qs(r->view.url), url);
+            QCOMPARE(toQString(r->view.url), url);
     }
 
     void geminiModelPathUnchanged()
@@ -323,12 +323,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, profile);
         QFETCH(QString, message);
-        auto v = json::parse(ss(profile));
+        auto v = json::parse(toStdString(profile));
         QVERIFY(v.ok());
         auto p = provider::profileFromJson(*v);
         QVERIFY(!p.ok());
         QCOMPARE(p.error().category, std::string("invalid_profile"));
-        QVERIFY2(p.error().message.find(ss(message)) != std::string::npos, p.error().message.c_str());
+        QVERIFY2(p.error().message.find(toStdString(message)) != std::string::npos, p.error().message.c_str());
     }
 
     void profileUrlVarsRoundTrip()
@@ -405,12 +405,12 @@ private Q_SLOTS:
         QFETCH(QString, urlVars);
         QFETCH(QString, path);
         const std::string text = R"({"format": 2, "name": "p", "tools": [], "presets": [{"name": "a", "profile": "mock", "url_vars": )" +
-                                 ss(urlVars) + "}]}";
+                                 toStdString(urlVars) + "}]}";
         auto p = project::parse(text, "t.toolwire");
         QVERIFY(!p.ok());
         QCOMPARE(p.error().category, std::string("invalid_project"));
-        QCOMPARE(qs(p.error().path), path);
-        QVERIFY2(p.error().message.find("t.toolwire: " + ss(path) + ": ") == 0, p.error().message.c_str());
+        QCOMPARE(toQString(p.error().path), path);
+        QVERIFY2(p.error().message.find("t.toolwire: " + toStdString(path) + ": ") == 0, p.error().message.c_str());
     }
 
     void sendUrlVarOption()
@@ -443,7 +443,7 @@ private Q_SLOTS:
         });
         QVERIFY(server.listen());
         provider::RequestInput in = input("openai");
-        in.baseUrl = ss(server.baseUrl());
+        in.baseUrl = toStdString(server.baseUrl());
         auto r = provider::buildRequest(in, kKey);
         QVERIFY(r.ok());
         QNetworkAccessManager nam;
@@ -497,14 +497,14 @@ private Q_SLOTS:
         EnvScope env{{"AWS_REGION", awsRegion.isEmpty() ? nullptr : a.constData()},
                      {"AWS_DEFAULT_REGION", awsDefaultRegion.isEmpty() ? nullptr : d.constData()}};
         provider::RequestInput in = input("bedrock");
-        in.model = ss(model);
+        in.model = toStdString(model);
         in.stream = stream;
         if (!given.isEmpty())
-            in.urlVars = {{"region", ss(given)}};
+            in.urlVars = {{"region", toStdString(given)}};
         auto r = provider::buildRequest(in, kBedrockKey);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QCOMPARE(r->http.url.toString(QUrl::FullyEncoded), url);
-        QCOMPARE(qs(r->view.url), url);
+        QCOMPARE(toQString(r->view.url), url);
         QCOMPARE(r->streamFormat, std::string("eventstream"));
         if (stream) // the binary event stream, not SSE
             QCOMPARE(header(r->http.headers, "Accept"), QByteArray("application/vnd.amazon.eventstream"));
@@ -607,8 +607,8 @@ private Q_SLOTS:
                 continue;
             const std::string file(item["file"].str());
             const QByteArray exp = QByteArray::fromStdString(json::compact(item));
-            QTest::newRow((file + "/labelled").c_str()) << dir + QLatin1Char('/') + qs(file) << QByteArray("application/vnd.amazon.eventstream") << exp;
-            QTest::newRow((file + "/octet-stream").c_str()) << dir + QLatin1Char('/') + qs(file) << QByteArray("application/octet-stream") << exp;
+            QTest::newRow((file + "/labelled").c_str()) << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/vnd.amazon.eventstream") << exp;
+            QTest::newRow((file + "/octet-stream").c_str()) << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/octet-stream") << exp;
         }
     }
     void bedrockRecordedStreams()
@@ -628,7 +628,7 @@ private Q_SLOTS:
         });
         QVERIFY(server.listen());
         provider::RequestInput in = input("bedrock");
-        in.baseUrl = ss(server.baseUrl());
+        in.baseUrl = toStdString(server.baseUrl());
         in.stream = true;
         auto r = provider::buildRequest(in, kBedrockKey);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
@@ -651,7 +651,7 @@ private Q_SLOTS:
         QCOMPARE(wire::finishName(x->reply.finish), exp["finish"].str());
         QCOMPARE(x->reply.text.has_value(), exp["text"].isString());
         if (exp["text"].isString())
-            QCOMPARE(qs(*x->reply.text), qs(exp["text"].str()));
+            QCOMPARE(toQString(*x->reply.text), toQString(exp["text"].str()));
         QCOMPARE(x->error.has_value(), !exp["error"].isNull());
         // A saved recording shows the same events when pasted back.
         QCOMPARE(provider::eventsOf(std::string_view(recording.constData(), std::size_t(recording.size()))).size(), x->events.size());
@@ -672,12 +672,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, wireName);
         QFETCH(bool, stream);
-        if (!wire::fromName(ss(wireName)))
+        if (!wire::fromName(toStdString(wireName)))
             QSKIP(qPrintable(wireName + QStringLiteral(" wire not registered yet")));
         // A real profile with a key, pointed at the mock provider with --base-url.
         provider::MockProvider mock;
         QVERIFY(mock.listen());
-        const auto w = *wire::fromName(ss(wireName));
+        const auto w = *wire::fromName(toStdString(wireName));
         const QString profile = wireName;
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -718,11 +718,11 @@ private Q_SLOTS:
             const QByteArray auth = got.header(w == wire::Wire::Anthropic ? "x-api-key" : w == wire::Wire::Gemini ? "x-goog-api-key" : "Authorization");
             QVERIFY(auth.contains(QByteArray::fromStdString(kKey)));
         }
-        QCOMPARE(ss(got.body), json::compact((*doc)["request"]["body"]));
+        QCOMPARE(toStdString(got.body), json::compact((*doc)["request"]["body"]));
         // The model id went into the path as one percent-encoded segment (Bedrock: ':' as %3A).
-        const provider::Profile& prof = *provider::findProfile(ss(profile));
+        const provider::Profile& prof = *provider::findProfile(toStdString(profile));
         if (prof.path.find("{model}") != std::string::npos)
-            QVERIFY2(got.target.contains(QUrl::toPercentEncoding(qs(prof.defaultModel))), got.target.constData());
+            QVERIFY2(got.target.contains(QUrl::toPercentEncoding(toQString(prof.defaultModel))), got.target.constData());
     }
 };
 

@@ -42,20 +42,20 @@ std::vector<Header> headersOf(const provider::BuiltRequest& r)
     std::vector<Header> out;
     for (const auto& [k, v] : r.http.headers) {
         Header h;
-        h.name = ss(k);
+        h.name = toStdString(k);
         if (net::isSecretHeader(k)) {
             h.secret = true;
             h.prefix = v.startsWith("Bearer ") ? "Bearer " : "";
         } else {
-            h.value = ss(v);
+            h.value = toStdString(v);
         }
         out.push_back(std::move(h));
     }
     return out;
 }
 
-std::string urlOf(const provider::BuiltRequest& r) { return ss(net::redactUrl(r.http.url).toString(QUrl::FullyEncoded)); }
-std::string bodyOf(const provider::BuiltRequest& r) { return ss(r.http.body); }
+std::string urlOf(const provider::BuiltRequest& r) { return toStdString(net::redactUrl(r.http.url).toString(QUrl::FullyEncoded)); }
+std::string bodyOf(const provider::BuiltRequest& r) { return toStdString(r.http.body); }
 
 std::string quoted(std::string_view s)
 {
@@ -80,7 +80,7 @@ std::string asJson(const provider::BuiltRequest& r)
     json::ObjectBuilder headers;
     for (const Header& h : headersOf(r))
         headers.set(h.name, h.secret ? h.prefix + "${" + keyVariable(r) + "}" : h.value);
-    return json::pretty(Value{{"method", ss(r.http.method)}, {"url", urlOf(r)}, {"headers", std::move(headers).build()}, {"body", r.body}}) +
+    return json::pretty(Value{{"method", toStdString(r.http.method)}, {"url", urlOf(r)}, {"headers", std::move(headers).build()}, {"body", r.body}}) +
            "\n";
 }
 
@@ -126,7 +126,7 @@ std::string asJavaScript(const provider::BuiltRequest& r)
     out += "const payload = " + indented(json::pretty(r.body), "") + ";\n\n";
     out += "// Compact, key order kept: the bytes Toolwire sends.\n"
            "const response = await fetch(url, { method: " +
-           quoted(ss(r.http.method)) + ", headers, body: JSON.stringify(payload) });\n";
+           quoted(toStdString(r.http.method)) + ", headers, body: JSON.stringify(payload) });\n";
     if (r.stream)
         out += "for await (const chunk of response.body) process.stdout.write(chunk);\n";
     else
@@ -144,19 +144,19 @@ Value postmanItem(const Preset& preset, const provider::BuiltRequest& r, std::ve
             Value{{"key", h.name}, {"value", h.secret ? h.prefix + "{{" + keyVariable(r) + "}}" : h.value}, {"type", "text"}});
     }
     const QUrl u = net::redactUrl(r.http.url);
-    std::vector<Value> host{Value(ss(u.host()))};
+    std::vector<Value> host{Value(toStdString(u.host()))};
     std::vector<Value> path;
     for (const QString& seg : u.path(QUrl::FullyEncoded).split(QLatin1Char('/'), Qt::SkipEmptyParts))
-        path.emplace_back(ss(seg));
+        path.emplace_back(toStdString(seg));
     json::ObjectBuilder url;
     url.append("raw", urlOf(r));
-    url.append("protocol", ss(u.scheme()));
+    url.append("protocol", toStdString(u.scheme()));
     url.append("host", Value(std::move(host)));
     if (u.port() > 0)
         url.append("port", std::to_string(u.port()));
     url.append("path", Value(std::move(path)));
     return Value{{"name", preset.name},
-                 {"request", Value{{"method", ss(r.http.method)},
+                 {"request", Value{{"method", toStdString(r.http.method)},
                                    {"header", Value(std::move(headers))},
                                    {"url", std::move(url).build()},
                                    {"body", Value{{"mode", "raw"},

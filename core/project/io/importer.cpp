@@ -32,8 +32,8 @@ Error malformed(std::string what, std::string pointer = {})
 
 std::string stem(std::string_view source)
 {
-    const QString base = QFileInfo(qs(source)).completeBaseName();
-    return base.isEmpty() ? std::string("imported") : ss(base);
+    const QString base = QFileInfo(toQString(source)).completeBaseName();
+    return base.isEmpty() ? std::string("imported") : toStdString(base);
 }
 
 // ---- the wire and profile of a request -------------------------------------------------------
@@ -74,7 +74,7 @@ struct Endpoint {
 QString templatePattern(std::string_view tmpl, QStringList& names)
 {
     QString out;
-    const QString t = qs(tmpl);
+    const QString t = toQString(tmpl);
     qsizetype i = 0;
     while (i < t.size()) {
         const qsizetype open = t.indexOf(QLatin1Char('{'), i);
@@ -95,7 +95,7 @@ std::string withoutQuery(std::string_view s) { return std::string(s.substr(0, s.
 
 std::optional<Endpoint> endpointOf(const std::string& url)
 {
-    const QUrl u(qs(url));
+    const QUrl u(toQString(url));
     if (!u.isValid() || u.host().isEmpty())
         return std::nullopt;
     const QString plain = u.toString(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash);
@@ -113,11 +113,11 @@ std::optional<Endpoint> endpointOf(const std::string& url)
             const QString sep = (path.front() == '/' || (!p.baseUrl.empty() && p.baseUrl.back() == '/')) ? QString() : QStringLiteral("/");
             auto take = [&](const QRegularExpressionMatch& m, int first, const QStringList& names, Endpoint& e) {
                 for (qsizetype k = 0; k < names.size(); ++k) {
-                    const std::string value = ss(QUrl::fromPercentEncoding(m.captured(first + int(k)).toUtf8()));
+                    const std::string value = toStdString(QUrl::fromPercentEncoding(m.captured(first + int(k)).toUtf8()));
                     if (names[k] == QLatin1String("model"))
                         e.model = value;
                     else
-                        e.urlVars.emplace_back(ss(names[k]), value);
+                        e.urlVars.emplace_back(toStdString(names[k]), value);
                 }
             };
             const QRegularExpression full(QStringLiteral("^") + base + sep + tail + QStringLiteral("$"));
@@ -138,7 +138,7 @@ std::optional<Endpoint> endpointOf(const std::string& url)
             if (!pathOnly) {
                 Endpoint e;
                 e.profile = &provider::profileForWire(p.wire);
-                e.baseUrl = ss(m.captured(1));
+                e.baseUrl = toStdString(m.captured(1));
                 take(m, 2, pathNames, e);
                 e.stream = !p.streamPath.empty() && path == p.streamPath && p.streamPath != p.path;
                 pathOnly = e; // a server speaking this wire somewhere else (a proxy, vLLM, ...)
@@ -290,11 +290,11 @@ Result<bool> importCapture(const HttpCapture& c, Project& project, std::vector<s
     // other headers the profile does not send itself are worth a word.
     const provider::Profile* profile = provider::findProfile(imported->preset.profile);
     for (const auto& header : c.headers) {
-        const QByteArray name = qb(header.first).toLower();
+        const QByteArray name = toByteArray(header.first).toLower();
         if (name == "content-type" || name == "accept" || name == "user-agent" || name == "host" || name == "content-length")
             continue;
         const bool sentByProfile = profile && std::any_of(profile->headers.begin(), profile->headers.end(), [&](const auto& h) {
-                                       return qb(h.first).toLower() == name;
+                                       return toByteArray(h.first).toLower() == name;
                                    });
         if (sentByProfile)
             continue;
@@ -407,9 +407,9 @@ Result<ImportResult> importFile(const QString& path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return makeError("io_error", ss(path) + ": " + ss(f.errorString()));
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
     const QByteArray bytes = f.readAll();
-    return importText(std::string_view(bytes.constData(), std::size_t(bytes.size())), ss(path));
+    return importText(std::string_view(bytes.constData(), std::size_t(bytes.size())), toStdString(path));
 }
 
 Project mergeInto(Project into, const ImportResult& imported, std::vector<std::string>* notes)

@@ -76,7 +76,7 @@ struct Sanitizer {
         json::ObjectBuilder b;
         for (const json::Member& m : in.members()) {
             const std::string_view v = m.value.str();
-            if ((net::isSecretHeader(qb(m.name())) || isSecretName(m.name())) && !v.empty() && !holdsReference(v)) {
+            if ((net::isSecretHeader(toByteArray(m.name())) || isSecretName(m.name())) && !v.empty() && !holdsReference(v)) {
                 const std::string var = variableName(server, m.name() == std::string_view("Authorization") ? "token" : m.name());
                 const bool bearer = v.substr(0, 7) == "Bearer ";
                 b.append(m.name(), (bearer ? "Bearer " : "") + envReference(var));
@@ -123,15 +123,15 @@ struct Sanitizer {
 
     std::string url(std::string_view in)
     {
-        QUrl u(qs(in));
+        QUrl u(toQString(in));
         QUrlQuery q(u);
         bool changed = false;
         auto items = q.queryItems(QUrl::FullyDecoded);
         for (auto& [k, v] : items) {
-            if (isSecretName(ss(k)) && !holdsReference(ss(v))) {
-                const std::string var = variableName(server, ss(k));
-                v = qs(envReference(var));
-                noted("the URL parameter " + ss(k), var);
+            if (isSecretName(toStdString(k)) && !holdsReference(toStdString(v))) {
+                const std::string var = variableName(server, toStdString(k));
+                v = toQString(envReference(var));
+                noted("the URL parameter " + toStdString(k), var);
                 changed = true;
             }
         }
@@ -139,7 +139,7 @@ struct Sanitizer {
             return std::string(in);
         q.setQueryItems(items);
         u.setQuery(q);
-        return ss(u.toString(QUrl::PrettyDecoded));
+        return toStdString(u.toString(QUrl::PrettyDecoded));
     }
 };
 
