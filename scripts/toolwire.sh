@@ -2,7 +2,9 @@
 # One script behind the README's two commands. Idempotent: a second run only rebuilds.
 #
 #   scripts/toolwire.sh run    install what is missing, build (release), open the example project
-#   scripts/toolwire.sh test   install what is missing, build (dev), run every test with CTest
+#   scripts/toolwire.sh test   install what is missing, build (dev), run every test with CTest,
+#                              build the .deb from the dev tree and run it from its files
+#   scripts/toolwire.sh package  build (release) the .deb, check it the same way, print its path
 #   scripts/toolwire.sh setup  only install what is missing
 #
 # Debian 12 packages come from Debian's archive in one apt-get line; npm packages the tests
@@ -16,9 +18,13 @@ cd "$root"
 packages=(
   cmake ninja-build g++ pkg-config python3 ccache
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6 libgl-dev
+  libqt6sql6-sqlite  # the request history's database driver (Qt SQL's SQLite plugin)
   libqscintilla2-qt6-dev qtkeychain-qt6-dev
   libsimdjson-dev libbenchmark-dev
   xvfb xauth dbus gnome-keyring fonts-dejavu-core
+  # packaging: the .deb (dpkg-shlibdeps), PNG icons from the SVG, the validators, and what the
+  # packaging test runs (man page rendering, MIME database, completions)
+  dpkg-dev librsvg2-bin desktop-file-utils appstream shared-mime-info groff-base bash-completion zsh
 )
 
 say() { printf '%s\n' "toolwire: $*" >&2; }
@@ -85,6 +91,62 @@ build() {
   cmake --build --preset "$preset" --parallel "$(jobs)"
 }
 
+# Builds the .deb from a build tree (cpack), extracts it into a temporary root and runs the
+# installed files from there, as a user's machine would: --version, a convert of the installed
+# example, the window under Xvfb (--screenshot); then the desktop-entry and AppStream
+# validators and the MIME database over what was installed. Prints the package, its size,
+# dependencies and how long each step took.
+package_check() {
+  local tree="$1" out="$1/package" started=$SECONDS
+  rm -rf "$out"
+  if ! cpack --config "$tree/CPackConfig.cmake" -B "$out" >"$tree/cpack.log" 2>&1; then
+    cat "$tree/cpack.log" >&2
+    say "cpack failed"
+    return 1
+  fi
+  local deb
+  deb="$(ls "$out"/toolwire_*.deb)"
+  say "package: $deb, $(du -k "$deb" | cut -f1) KiB, built in $((SECONDS - started)) s"
+  dpkg-deb --field "$deb" Version Installed-Size Depends Recommends >&2
+
+  local tmp
+  tmp="$(mktemp -d)"
+  dpkg-deb -x "$deb" "$tmp/root"
+  local bin="$tmp/root/usr/bin/toolwire" share="$tmp/root/usr/share"
+  local example="$share/toolwire/examples/weather-desk.toolwire"
+  # The package ships no libraries of its own; a private one would be found here.
+  local libdir
+  libdir="$tmp/root/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
+  local ldpath="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  if readelf -d "$bin" | grep -Eq 'R(UN)?PATH'; then
+    say "the installed binary carries an RPATH:"; readelf -d "$bin" | grep -E 'R(UN)?PATH' >&2
+    return 1
+  fi
+  for f in applications/toolwire.desktop mime/packages/toolwire.xml icons/hicolor/scalable/apps/toolwire.svg \
+           icons/hicolor/16x16/apps/toolwire.png icons/hicolor/512x512/apps/toolwire.png man/man1/toolwire.1.gz \
+           bash-completion/completions/toolwire zsh/vendor-completions/_toolwire doc/toolwire/guide.md; do
+    [ -s "$share/$f" ] || { say "the package lacks /usr/share/$f"; return 1; }
+  done
+
+  LD_LIBRARY_PATH="$ldpath" "$bin" --version >&2
+  LD_LIBRARY_PATH="$ldpath" "$bin" convert --to anthropic "$example" >"$tmp/convert.json"
+  grep -q '"input_schema"' "$tmp/convert.json" || { say "installed convert printed no tools"; return 1; }
+  LD_LIBRARY_PATH="$ldpath" QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1200x24" "$bin" --screenshot "$tmp/window.png" "$example"
+  [ "$(head -c 8 "$tmp/window.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+    { say "the installed window wrote no PNG screenshot"; return 1; }
+
+  desktop-file-validate "$share/applications/toolwire.desktop"
+  appstreamcli validate --no-net "$share"/metainfo/*.metainfo.xml
+  # The installed tree as a whole: the metainfo's launchable desktop entry and its icons.
+  appstreamcli validate-tree --no-net "$tmp/root" >/dev/null
+  update-mime-database "$share/mime" 2>/dev/null
+  grep -q '^application/x-toolwire-project:\*\.toolwire$' "$share/mime/globs" ||
+    { say "the installed MIME type does not claim *.toolwire"; return 1; }
+  gzip -dc "$share/man/man1/toolwire.1.gz" | groff -man -Tutf8 -ww -z
+  rm -rf "$tmp"
+  say "package ran from its files and passed both validators ($((SECONDS - started)) s in all)"
+}
+
 cmd="${1:-}"
 case "$cmd" in
   setup)
@@ -113,13 +175,22 @@ case "$cmd" in
     install_npm
     build dev
     ctest --preset dev --parallel "$(jobs)" "$@"
+    # The .deb from the same tree (a debug build, stripped): what this checks is the packaging.
+    say "package check (cpack from build/dev)"
+    package_check "$root/build/dev"
     # The core alone, UI off: a widget dependency in core fails here, not on a user's machine.
     say "core-only build (TOOLWIRE_BUILD_UI=OFF)"
     build core
     ctest --preset core --parallel "$(jobs)" "$@"
     ;;
+  package)
+    install_packages
+    build release
+    package_check "$root/build/release"
+    ls "$root"/build/release/package/toolwire_*.deb
+    ;;
   *)
-    echo "usage: scripts/toolwire.sh run [PROJECT] | test [CTEST ARGS] | setup" >&2
+    echo "usage: scripts/toolwire.sh run [PROJECT] | test [CTEST ARGS] | package | setup" >&2
     exit 2
     ;;
 esac

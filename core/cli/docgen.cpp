@@ -11,16 +11,23 @@ namespace tw::cli {
 
 namespace {
 
-constexpr std::string_view kStates[] = {"design", "stream", "loop"};
+constexpr std::string_view kStates[] = {"design", "stream", "loop", "draft"};
+constexpr std::string_view kThemes[] = {"light", "dark"};
 
-// ui/application.cpp parses these; --help shows them in its usage block.
+// ui/application.cpp parses these (its usage line lists them; tst_packaging compares); --help
+// shows them in its usage block.
 constexpr GuiOption kGuiOptions[] = {
-    {.name = "screenshot", .valueName = "OUT.png",
-     .description = "render the main window (1400x900) offscreen to a PNG and exit", .fileGlob = "*.png"},
-    {.name = "state", .valueName = "STATE",
-     .description = "what the screenshot shows: design (the tools and wire tabs), stream (a streamed response) or loop "
-                    "(a tool loop's transcript); default design",
+    {.name = "screenshot", .valueName = "OUT.png", .description = "render the main window offscreen to a PNG and exit", .fileGlob = "*.png"},
+    {.name = "state",
+     .valueName = "STATE",
+     .description = "what the screenshot shows: design (the tools and wire tabs), stream (a streamed response), loop "
+                    "(a tool loop's transcript) or draft (an edit that does not parse, kept as a draft); default design",
      .values = kStates},
+    {.name = "size", .valueName = "WxH", .description = "the screenshot's size in pixels, e.g. 1280x720; default 1400x900"},
+    {.name = "theme",
+     .valueName = "THEME",
+     .description = "the colour theme of the window or the screenshot: light or dark; default the system's",
+     .values = kThemes},
 };
 
 std::string joined(const std::vector<std::string>& parts, std::string_view separator)
@@ -77,16 +84,13 @@ namespace docgen {
 std::string keySource(const provider::Profile& p)
 {
     if (p.auth.scheme == "none")
-        return "no key";
+        return "none";
     std::string from = joined(p.auth.env, " or ");
     from += from.empty() ? "the keyring" : " or the keyring";
     return p.auth.optional ? "optional: " + from : from;
 }
 
-std::string endpoint(const provider::Profile& p)
-{
-    return p.isMock() ? std::string("the built-in mock provider on 127.0.0.1") : p.baseUrl;
-}
+std::string endpoint(const provider::Profile& p) { return p.isMock() ? std::string("in-process on 127.0.0.1, no network") : p.baseUrl; }
 
 std::string urlVariables(const provider::Profile& p)
 {
@@ -133,8 +137,8 @@ std::vector<EnvironmentVariable> environmentVariables()
             what.push_back("the URL variable " + joined(u.urlVarOf, ", ") + " when no preset or --url-var gives one");
         out.push_back({u.name, joined(what, "; ")});
     }
-    out.push_back({"TOOLWIRE_LOOPBACK_ONLY",
-                   "1: connect only to 127.0.0.0/8 and ::1; a request anywhere else fails with loopback_only (the tests set it)"});
+    out.push_back(
+        {"TOOLWIRE_LOOPBACK_ONLY", "1: connect only to 127.0.0.0/8 and ::1; a request anywhere else fails with loopback_only (the tests set it)"});
     out.push_back({"TOOLWIRE_MCP_VERBOSE", "set: mcp tools and mcp call print the MCP server's diagnostics on stderr"});
     out.push_back({"QT_QPA_PLATFORM", "--screenshot renders offscreen unless this names another Qt platform plugin"});
     out.push_back({"XDG_CONFIG_HOME", "where the settings file lives (default ~/.config)"});
@@ -144,12 +148,11 @@ std::vector<EnvironmentVariable> environmentVariables()
 std::vector<FileEntry> files()
 {
     return {
-        {"$XDG_CONFIG_HOME/Toolwire/Toolwire.conf",
-         "the window's settings: recent projects, the last project, window and dock layout; never a key"},
-        {"the Secret Service keyring",
-         "API keys saved from the Request dock, service toolwire, one entry profile:ID per profile"},
-        {"/usr/share/toolwire/examples/weather-desk.toolwire",
-         "the example project (also built into the program: toolwire opens it on first start)"},
+        {"$XDG_CONFIG_HOME/Toolwire/Toolwire.conf", "the window's settings: recent projects, the last project, window and dock layout; never a key"},
+        {"$XDG_DATA_HOME/toolwire/history.sqlite",
+         "the request history (toolwire history; default ~/.local/share); keys are redacted before they are stored"},
+        {"the Secret Service keyring", "API keys saved from the Request dock, service toolwire, one entry profile:ID per profile"},
+        {"/usr/share/toolwire/examples/weather-desk.toolwire", "the example project (also built into the program: toolwire opens it on first start)"},
         {"/usr/share/doc/toolwire/", "the user guide, the CLI reference and the provider notes"},
     };
 }
@@ -183,8 +186,8 @@ std::string markdownReference()
             url = endpoint(p);
         if (!p.urlVars.empty())
             url += "; URL variables: " + urlVariables(p);
-        s += "| `" + p.id + "` | " + cell(p.label) + " | " + std::string(wire::name(p.wire)) + " | " + cell(url) + " | " +
-             cell(keySource(p)) + " |\n";
+        s +=
+            "| `" + p.id + "` | " + cell(p.label) + " | " + std::string(wire::name(p.wire)) + " | " + cell(url) + " | " + cell(keySource(p)) + " |\n";
     }
     s += "\n## Environment\n\n| variable | what it does |\n|---|---|\n";
     for (const EnvironmentVariable& e : environmentVariables())

@@ -20,11 +20,11 @@ namespace tw::cli {
 // (ui/application.cpp) before any QApplication exists; they are listed here so that the man
 // page and the completions know them, and the packaging test checks them against --help.
 struct GuiOption {
-    std::string_view name;        // "screenshot" is --screenshot
-    std::string_view valueName;   // "OUT.png"
+    std::string_view name; // "screenshot" is --screenshot
+    std::string_view valueName; // "OUT.png"
     std::string_view description; // one phrase, lower case, no final period
     std::span<const std::string_view> values{}; // a closed set of values, when it is one
-    std::string_view fileGlob{};  // the files the value names ("*.png"), when it is a file
+    std::string_view fileGlob{}; // the files the value names ("*.png"), when it is a file
 };
 std::span<const GuiOption> guiOptions();
 

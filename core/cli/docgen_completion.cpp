@@ -116,8 +116,7 @@ std::string bashWords()
         std::string subs;
         for (const Command& sub : c.subcommands)
             subs += (subs.empty() ? "" : " ") + std::string(sub.name);
-        s += "        \"toolwire " + std::string(c.name) + "\" | \"toolwire help " + std::string(c.name) + "\") echo \"" + subs +
-             "\" ;;\n";
+        s += "        \"toolwire " + std::string(c.name) + "\" | \"toolwire help " + std::string(c.name) + "\") echo \"" + subs + "\" ;;\n";
     }
     return s + "    esac\n}\n\n";
 }
@@ -148,8 +147,7 @@ std::string bashKinds()
 {
     std::string s = "_toolwire_complete_kind()\n{\n    case $1 in\n";
     for (ValueKind k : kListedKinds)
-        s += "        " + std::string(kindName(k)) + ") COMPREPLY=($(compgen -W \"" + words(completionValues(k)) +
-             "\" -- \"$cur\")) ;;\n";
+        s += "        " + std::string(kindName(k)) + ") COMPREPLY=($(compgen -W \"" + words(completionValues(k)) + "\" -- \"$cur\")) ;;\n";
     for (const GuiOption& g : guiOptions()) {
         if (!g.values.empty()) {
             std::string v;
@@ -167,14 +165,16 @@ std::string bashKinds()
          "        file | path) _toolwire_files ;;\n"
          "        project) _toolwire_files toolwire ;;\n"
          "        assignment)\n"
-         "            COMPREPLY=($(compgen -W \"" + vars + "\" -- \"$cur\"))\n"
-         "            ((${#COMPREPLY[@]})) && compopt -o nospace 2>/dev/null\n"
-         "            ;;\n"
-         "        *) COMPREPLY=() ;;\n    esac\n}\n\n";
+         "            COMPREPLY=($(compgen -W \"" +
+        vars +
+        "\" -- \"$cur\"))\n"
+        "            ((${#COMPREPLY[@]})) && compopt -o nospace 2>/dev/null\n"
+        "            ;;\n"
+        "        *) COMPREPLY=() ;;\n    esac\n}\n\n";
     return s;
 }
 
-constexpr const char* kBashHead = R"(# Files to offer, appended to COMPREPLY: those ending in .$1 (and folders), or any.
+constexpr const char* kBashHead = R"sh(# Files to offer, appended to COMPREPLY: those ending in .$1 (and folders), or any.
 _toolwire_files()
 {
     if declare -F _filedir >/dev/null 2>&1; then
@@ -188,9 +188,9 @@ _toolwire_files()
     fi
 }
 
-)";
+)sh";
 
-constexpr const char* kBashMain = R"(_toolwire()
+constexpr const char* kBashMain = R"sh(_toolwire()
 {
     local cur prev words cword split=false
     if declare -F _init_completion >/dev/null 2>&1; then
@@ -246,7 +246,7 @@ constexpr const char* kBashMain = R"(_toolwire()
 }
 
 complete -F _toolwire toolwire
-)";
+)sh";
 
 // ---- zsh ----------------------------------------------------------------------------------
 
@@ -339,7 +339,12 @@ std::string zshLeaf(const LeafCommand& l)
     for (const Positional& p : c.positionals) {
         const std::string head = p.arity == Arity::Many ? "*" : std::to_string(n++);
         const std::string colon = p.arity == Arity::Optional ? "::" : ":";
-        s += "        '" + head + colon + zshMessage(p.name) + ":" + zq(zshAction(p.kind)) + "' \\\n";
+        // An open kind offers nothing, but must not hide the options: a bare message would
+        // keep `--st` from completing to --stdio, _guard steps aside for words starting with -.
+        std::string action = zshAction(p.kind);
+        if (action == " ")
+            action = "_guard \"^-*\" \"" + std::string(p.name) + "\"";
+        s += "        '" + head + colon + zshMessage(p.name) + ":" + zq(action) + "' \\\n";
     }
     s.erase(s.size() - 3); // the last " \\\n"
     return s + "\n}\n\n";
@@ -358,31 +363,37 @@ std::string zshParent(const Command& c)
 {
     const std::string name(c.name);
     std::string s = zshFunctionName(name) + "_commands()\n{\n    local -a subcommands=(\n" + zshCommandItems(c.subcommands) +
-                    "    )\n    _describe -t commands '" + zq(name) + " command' subcommands\n}\n\n";
-    s += zshFunctionName(name) + "()\n{\n    local curcontext=$curcontext state state_descr line ret=1\n"
-         "    local -A opt_args\n"
-         "    _arguments -C \\\n        '(- *)'{-h,--help}'[show this help]' \\\n"
-         "        '1: :->command' \\\n        '*:: :->argument' && ret=0\n"
-         "    case $state in\n"
-         "        command) " + zshFunctionName(name) + "_commands && ret=0 ;;\n"
-         "        argument)\n            curcontext=${curcontext%:*:*}:toolwire-" + name + "-$line[1]:\n"
-         "            case $line[1] in\n";
+        "    )\n    _describe -t commands '" + zq(name) + " command' subcommands\n}\n\n";
+    s += zshFunctionName(name) +
+        "()\n{\n    local curcontext=$curcontext state state_descr line ret=1\n"
+        "    local -A opt_args\n"
+        "    _arguments -C \\\n        '(- *)'{-h,--help}'[show this help]' \\\n"
+        "        '1: :->command' \\\n        '*:: :->argument' && ret=0\n"
+        "    case $state in\n"
+        "        command) " +
+        zshFunctionName(name) +
+        "_commands && ret=0 ;;\n"
+        "        argument)\n            curcontext=${curcontext%:*:*}:toolwire-" +
+        name +
+        "-$line[1]:\n"
+        "            case $line[1] in\n";
     for (const Command& sub : c.subcommands)
-        s += "                " + std::string(sub.name) + ") " + zshFunctionName(name + " " + std::string(sub.name)) +
-             " && ret=0 ;;\n";
+        s += "                " + std::string(sub.name) + ") " + zshFunctionName(name + " " + std::string(sub.name)) + " && ret=0 ;;\n";
     return s + "            esac\n            ;;\n    esac\n    return ret\n}\n\n";
 }
 
 std::string zshValues()
 {
-    std::string s = "_toolwire_values()\n{\n    local -a values\n    case $1 in\n";
+    // _arguments calls an action with compadd options before its own arguments: the kind is
+    // the last argument, and the options go on to _describe.
+    std::string s = "_toolwire_values()\n{\n    local kind=$argv[-1]\n    local -a values\n    argv[-1]=()\n    case $kind in\n";
     for (ValueKind k : kListedKinds) {
         s += "        " + std::string(kindName(k)) + ") values=(";
         for (const ValueChoice& v : completionValues(k))
             s += "\n            '" + zq(v.name) + ":" + zq(v.description) + "'";
         s += "\n        ) ;;\n";
     }
-    return s + "    esac\n    _describe -t values \"$1\" values\n}\n\n";
+    return s + "    esac\n    _describe -t values \"$kind\" values \"$@\"\n}\n\n";
 }
 
 } // namespace
@@ -404,14 +415,14 @@ std::string zshCompletion()
     std::string vars;
     for (const std::string& v : urlVariableNames())
         vars += " " + v;
-    s += "_toolwire_url_vars()\n{\n    compadd -S = --" + vars + "\n}\n\n";
+    s += "_toolwire_url_vars()\n{\n    compadd \"$@\" -S = --" + vars + "\n}\n\n";
     for (const LeafCommand& l : leafCommands())
         s += zshLeaf(l);
     for (const Command& c : commands())
         if (!c.subcommands.empty())
             s += zshParent(c);
     s += "_toolwire_commands()\n{\n    local -a commands=(\n" + zshCommandItems(commands()) +
-         "        'help:a command'\\''s options and arguments'\n    )\n    _describe -t commands 'toolwire command' commands\n}\n\n";
+        "        'help:a command'\\''s options and arguments'\n    )\n    _describe -t commands 'toolwire command' commands\n}\n\n";
     s += "_toolwire_help()\n{\n    if ((CURRENT == 2)); then\n        _toolwire_commands\n    elif ((CURRENT == 3)); then\n"
          "        case $words[2] in\n";
     for (const Command& c : commands())
@@ -433,8 +444,8 @@ std::string zshCompletion()
         } else if (!g.fileGlob.empty()) {
             action = "_files -g \"" + std::string(g.fileGlob) + "(-.)\"";
         }
-        s += "        '--" + std::string(g.name) + "=[" + zshExplanation(g.description) + "]:" + zshMessage(g.valueName) + ":" +
-             zq(action) + "' \\\n";
+        s +=
+            "        '--" + std::string(g.name) + "=[" + zshExplanation(g.description) + "]:" + zshMessage(g.valueName) + ":" + zq(action) + "' \\\n";
     }
     s += "        '1: :->command' \\\n        '*:: :->argument' && ret=0\n"
          "    case $state in\n"

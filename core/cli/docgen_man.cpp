@@ -135,10 +135,9 @@ std::string synopsisSection()
     for (const GuiOption& g : guiOptions())
         gui += " [" + optionTerm(g.name, g.valueName) + "]";
     gui += " [" + italic("PROJECT") + "]";
-    return ".SH SYNOPSIS\n.nh\n.ad l\n" + gui + "\n.br\n" + bold("toolwire") + " " + italic("COMMAND") + " [" +
-           italic("OPTIONS") + "] [" + italic("ARGUMENTS") + "]\n.br\n" + bold("toolwire help") + " [" + italic("COMMAND") +
-           " [" + italic("SUBCOMMAND") + "]]\n.br\n" + bold("toolwire") + " " + bold("--help") + " | " + bold("--version") +
-           "\n.ad\n.hy\n";
+    return ".SH SYNOPSIS\n" + gui + "\n.br\n" + bold("toolwire") + " " + italic("COMMAND") + " [" + italic("OPTIONS") + "] [" + italic("ARGUMENTS") +
+        "]\n.br\n" + bold("toolwire help") + " [" + italic("COMMAND") + " [" + italic("SUBCOMMAND") + "]]\n.br\n" + bold("toolwire") + " " +
+        bold("--help") + " | " + bold("--version") + "\n";
 }
 
 std::string optionsSection()
@@ -147,8 +146,7 @@ std::string optionsSection()
     for (const GuiOption& g : guiOptions()) {
         s += ".TP\n" + optionTerm(g.name, g.valueName) + "\n" + line(sentence(g.description));
     }
-    s += ".TP\n" + bold("-h") + ", " + bold("--help") + "\n" +
-         line("Print the usage: the window's options and every command's synopsis.");
+    s += ".TP\n" + bold("-h") + ", " + bold("--help") + "\n" + line("Print the usage: the window's options and every command's synopsis.");
     s += ".TP\n" + bold("--version") + "\n" + line("Print the version.");
     return s;
 }
@@ -156,8 +154,8 @@ std::string optionsSection()
 std::string wiresSection()
 {
     std::string s = ".SH WIRES\n" +
-                    line("A WIRE is how one provider API spells tools, tool choices, calls and results. Providers that "
-                         "speak one of these are profiles over it (see PROFILES).");
+        line("A WIRE is how one provider API spells tools, tool choices, calls and results. Providers that "
+             "speak one of these are profiles over it (see PROFILES).");
     for (const ValueChoice& v : valueChoices(ValueKind::Wire))
         s += ".TP\n" + bold(v.name) + "\n" + line(sentence(v.description));
     std::string shapes;
@@ -172,8 +170,8 @@ std::string wiresSection()
 std::string profilesSection()
 {
     std::string s = ".SH PROFILES\n" +
-                    line("send --profile ID (and a preset's profile in the window) picks how to reach a provider: its "
-                         "wire, base URL, paths, auth and known deviations. The built-in profiles:");
+        line("send --profile ID (and a preset's profile in the window) picks how to reach a provider: its "
+             "wire, base URL, paths, auth and known deviations. The built-in profiles:");
     for (const provider::Profile& p : provider::builtinProfiles()) {
         std::string what = p.label + "; wire " + std::string(wire::name(p.wire)) + "; " + docgen::endpoint(p);
         if (!p.urlVars.empty())
@@ -182,9 +180,9 @@ std::string profilesSection()
         s += ".TP\n" + bold(p.id) + "\n" + line(what);
     }
     s += ".PP\n" +
-         line("--base-url points a profile at another server (a local one on another port, a proxy); --model picks "
-              "the model. A key is read from the profile's environment variable first, then from the system keyring; "
-              "projects never hold keys, and every request shown or printed has them redacted.");
+        line("--base-url points a profile at another server (a local one on another port, a proxy); --model picks "
+             "the model. A key is read from the profile's environment variable first, then from the system keyring; "
+             "projects never hold keys, and every request shown or printed has them redacted.");
     return s;
 }
 
@@ -219,17 +217,19 @@ std::string manPage()
     using namespace docgen;
     std::string s = std::string(".\\\" ") + kGeneratedNote + "\n";
     s += ".TH TOOLWIRE 1 \"\" \"Toolwire " TOOLWIRE_VERSION "\" \"User Commands\"\n";
+    // Left-aligned and never hyphenated: option names, wire tags and URLs must copy as written.
+    s += ".nh\n.ad l\n";
     s += ".SH NAME\ntoolwire \\- design and test LLM tool calls\n";
     s += synopsisSection();
     s += ".SH DESCRIPTION\n" +
-         line("Toolwire is a workbench for designing and testing LLM tool calls. You write tool definitions (name, "
-              "description, JSON Schema) and a tool-choice policy once; Toolwire shows how every wire spells them, "
-              "sends requests to providers or to its built-in offline mock provider, extracts tool calls from any "
-              "provider reply, and runs tool loops against MCP servers.") +
-         ".PP\n" +
-         line("Without a command, toolwire opens the window on PROJECT (a .toolwire project file), or on the last "
-              "project, or on the bundled example project on first start. With a command it runs the same core "
-              "without a display: one JSON document on standard output, diagnostics on standard error.");
+        line("Toolwire is a workbench for designing and testing LLM tool calls. You write tool definitions (name, "
+             "description, JSON Schema) and a tool-choice policy once; Toolwire shows how every wire spells them, "
+             "sends requests to providers or to its built-in offline mock provider, extracts tool calls from any "
+             "provider reply, and runs tool loops against MCP servers.") +
+        ".PP\n" +
+        line("Without a command, toolwire opens the window on PROJECT (a .toolwire project file), or on the last "
+             "project, or on the bundled example project on first start. With a command it runs the same core "
+             "without a display: one JSON document on standard output, diagnostics on standard error.");
     s += optionsSection();
     s += ".SH COMMANDS\n" + line("toolwire help COMMAND and toolwire COMMAND --help print the same texts as below.");
     for (const LeafCommand& l : leafCommands())
@@ -245,13 +245,13 @@ std::string manPage()
     s += ".SH EXIT STATUS\n";
     s += ".TP\n.B 0\n" + line("Success.");
     s += ".TP\n.B 1\n" +
-         line("The operation ran and failed; standard output holds {\"error\": {...}} or the command's object with its "
-              "error.");
+        line("The operation ran and failed; standard output holds {\"error\": {...}} or the command's object with its "
+             "error.");
     s += ".TP\n.B 2\n" + line("Usage error; standard error names the problem and shows the synopsis.");
     s += examplesSection();
     s += ".SH SEE ALSO\n" +
-         line("The user guide, the CLI reference and the provider notes in /usr/share/doc/toolwire/ (guide.md, cli.md, "
-              "providers.md, keys.md, troubleshooting.md).");
+        line("The user guide, the CLI reference and the provider notes in /usr/share/doc/toolwire/ (guide.md, cli.md, "
+             "providers.md, keys.md, troubleshooting.md).");
     return s;
 }
 
