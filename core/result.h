@@ -24,11 +24,10 @@ inline Error makeError(std::string category, std::string message = {}, std::stri
     return Error{std::move(category), std::move(path), std::move(message)};
 }
 
-template <class T, class E = Error>
-class [[nodiscard]] Result {
+template <class T, class E = Error> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    Result(E error) : m_v(std::in_place_index<1>, std::move(error)) {}
+    Result(T value) : m_v(std::in_place_index<0>, std::move(value)) { }
+    Result(E error) : m_v(std::in_place_index<1>, std::move(error)) { }
 
     bool ok() const noexcept { return m_v.index() == 0; }
     explicit operator bool() const noexcept { return ok(); }
@@ -48,11 +47,10 @@ private:
 };
 
 // Result<void>: success or an Error.
-template <>
-class [[nodiscard]] Result<void, Error> {
+template <> class [[nodiscard]] Result<void, Error> {
 public:
     Result() = default;
-    Result(Error error) : m_error(std::move(error)), m_failed(true) {}
+    Result(Error error) : m_error(std::move(error)), m_failed(true) { }
     bool ok() const noexcept { return !m_failed; }
     explicit operator bool() const noexcept { return ok(); }
     const Error& error() const { return m_error; }

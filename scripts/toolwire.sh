@@ -16,7 +16,7 @@ cd "$root"
 
 # Everything the project needs from Debian, build and run and test.
 packages=(
-  cmake ninja-build g++ pkg-config python3 ccache
+  cmake ninja-build g++ pkg-config python3 ccache clang-format
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6 libgl-dev
   libqt6sql6-sqlite  # the request history's database driver (Qt SQL's SQLite plugin)
   libqscintilla2-qt6-dev qtkeychain-qt6-dev

@@ -1,15 +1,19 @@
 #include "application.h"
 
 #include "controllers/recentfiles.h"
+#include "controllers/themecontroller.h"
 #include "mainwindow.h"
 #include "projectdocument.h"
 #include "screenshot.h"
 #include "services.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 namespace tw::ui {
 
@@ -19,25 +23,83 @@ struct GuiArgs {
     QString project;
     QString screenshot;
     QString state = QStringLiteral("design");
+    QString size = QStringLiteral("1400x900");
+    QString theme; // light | dark; empty: the system's
 };
 
 int usage(const char* message)
 {
-    std::fprintf(stderr, "toolwire: %s\nusage: toolwire [PROJECT] | toolwire --screenshot OUT.png [--state design] [PROJECT] | toolwire --help\n", message);
+    std::fprintf(stderr,
+                 "toolwire: %s\nusage: toolwire [PROJECT] | toolwire --screenshot OUT.png [--state design|stream|loop|draft] "
+                 "[--size WxH] [--theme light|dark] [PROJECT] | toolwire --help\n",
+                 message);
     return 2;
 }
+
+std::optional<ScreenshotState> stateNamed(const QString& s)
+{
+    if (s == QLatin1String("design"))
+        return ScreenshotState::Design;
+    if (s == QLatin1String("stream"))
+        return ScreenshotState::Stream;
+    if (s == QLatin1String("loop"))
+        return ScreenshotState::Loop;
+    if (s == QLatin1String("draft"))
+        return ScreenshotState::Draft;
+    return std::nullopt;
+}
+
+QSize sizeNamed(const QString& s)
+{
+    const QStringList wh = s.split(QLatin1Char('x'));
+    bool w = false, h = false;
+    const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(&w), wh[1].toInt(&h)) : QSize();
+    return w && h && size.width() >= 320 && size.height() >= 240 && size.width() <= 7680 && size.height() <= 4320 ? size : QSize();
+}
+
+// TOOLWIRE_FIRST_PAINT_EXIT=1: quit once the window's first paint is delivered, printing
+// first_paint_ms=<ms since runGui> on stderr (the start-up benchmark, beside the floor
+// program ../shared/bench/startup/qt_first_window that does the same for a trivial window).
+class FirstPaintExit : public QObject {
+public:
+    explicit FirstPaintExit(const QElapsedTimer& since, QObject* parent) : QObject(parent), m_since(since) { }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_done) {
+            m_done = true;
+            QTimer::singleShot(0, this, [this] {
+                std::fprintf(stderr, "first_paint_ms=%.2f\n", double(m_since.nsecsElapsed()) / 1e6);
+                QCoreApplication::quit();
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    const QElapsedTimer& m_since;
+    bool m_done = false;
+};
 
 } // namespace
 
 int runGui(int argc, char** argv)
 {
+    QElapsedTimer started;
+    started.start();
     GuiArgs args;
     for (int i = 1; i < argc; ++i) {
         const QString a = QString::fromLocal8Bit(argv[i]);
-        if (a == QLatin1String("--screenshot") || a == QLatin1String("--state")) {
+        QString* value = a == QLatin1String("--screenshot") ? &args.screenshot
+            : a == QLatin1String("--state")                 ? &args.state
+            : a == QLatin1String("--size")                  ? &args.size
+            : a == QLatin1String("--theme")                 ? &args.theme
+                                                            : nullptr;
+        if (value) {
             if (i + 1 >= argc)
                 return usage(qPrintable(a + QStringLiteral(" needs a value")));
-            (a == QLatin1String("--screenshot") ? args.screenshot : args.state) = QString::fromLocal8Bit(argv[++i]);
+            *value = QString::fromLocal8Bit(argv[++i]);
         } else if (a.startsWith(QLatin1Char('-')) && a != QLatin1String("-")) {
             return usage(qPrintable(QStringLiteral("unknown option ") + a));
         } else if (args.project.isEmpty()) {
@@ -48,8 +110,14 @@ int runGui(int argc, char** argv)
     }
     if (!args.project.isEmpty() && !QFileInfo::exists(args.project))
         return usage(qPrintable(args.project + QStringLiteral(": no such project file or command (see --help)")));
-    if (args.state != QLatin1String("design") && args.state != QLatin1String("stream") && args.state != QLatin1String("loop"))
-        return usage("--state must be design, stream or loop");
+    const std::optional<ScreenshotState> state = stateNamed(args.state);
+    if (!state)
+        return usage("--state must be design, stream, loop or draft");
+    const QSize shotSize = sizeNamed(args.size);
+    if (!shotSize.isValid())
+        return usage("--size must be WIDTHxHEIGHT, e.g. 1280x720");
+    if (!args.theme.isEmpty() && args.theme != QLatin1String("light") && args.theme != QLatin1String("dark"))
+        return usage("--theme must be light or dark");
 
     const bool screenshot = !args.screenshot.isEmpty();
     if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -75,21 +143,22 @@ int runGui(int argc, char** argv)
     ServiceHost services;
     ProjectDocument doc;
     MainWindow window(&doc, services.services(), options);
+    if (!args.theme.isEmpty())
+        window.theme()->setMode(args.theme == QLatin1String("dark") ? ThemeController::Mode::Dark : ThemeController::Mode::Light);
     if (!window.openProject(path)) {
-        const auto r = doc.load(path); // for the message
-        std::fprintf(stderr, "toolwire: %s\n", r.ok() ? "could not open the project" : r.error().message.c_str());
-        if (screenshot || !args.project.isEmpty())
+        // The window opens anyway, on an empty project, with the Problems panel showing the
+        // file at the error; the terminal gets the message too.
+        const auto r = project::load(path);
+        std::fprintf(stderr, "toolwire: %s\n", r ? "could not open the project" : r.error().message.c_str());
+        if (screenshot)
             return 1;
-        window.openProject(QString::fromLatin1(kExampleProject));
     }
 
-    if (screenshot) {
-        const ScreenshotState state = args.state == QLatin1String("stream") ? ScreenshotState::Stream
-                                      : args.state == QLatin1String("loop") ? ScreenshotState::Loop
-                                                                            : ScreenshotState::Design;
-        return writeScreenshot(window, state, args.screenshot);
-    }
+    if (screenshot)
+        return writeScreenshot(window, *state, args.screenshot, shotSize);
 
+    if (qEnvironmentVariableIntValue("TOOLWIRE_FIRST_PAINT_EXIT") == 1)
+        window.centralWidget()->installEventFilter(new FirstPaintExit(started, &window));
     window.show();
     return QApplication::exec();
 }

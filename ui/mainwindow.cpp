@@ -1,26 +1,39 @@
 #include "mainwindow.h"
 
+#include "application.h"
+#include "choicenotes.h"
+#include "controllers/editactions.h"
+#include "controllers/helpmenu.h"
+#include "controllers/loopcontroller.h"
+#include "controllers/problemscontroller.h"
+#include "controllers/problemsnavigator.h"
 #include "controllers/projectfiles.h"
 #include "controllers/recentfiles.h"
+#include "controllers/requestactions.h"
 #include "controllers/sendcontroller.h"
+#include "controllers/themecontroller.h"
+#include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
 #include "dialogs/mcpimportdialog.h"
+#include "models/toollistmodel.h"
 #include "projectdocument.h"
+#include "shortcuts.h"
 #include "util/strings.h"
 #include "widgets/choiceeditor.h"
 #include "widgets/findbar.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/looppanel.h"
 #include "widgets/preseteditor.h"
+#include "widgets/problemspanel.h"
 #include "widgets/responseview.h"
 #include "widgets/tooleditorpane.h"
 #include "widgets/toollistpane.h"
 #include "widgets/wiretabs.h"
+#include "windowgeometry.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -32,11 +45,23 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 
 namespace tw::ui {
 
-MainWindow::~MainWindow() = default;
+namespace {
+using shortcuts::Id;
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+} // namespace
+
+MainWindow::~MainWindow()
+{
+    // A rename still open in the tool list commits when the window goes (its editor loses
+    // the focus): it must not reach a document whose views are half destroyed.
+    m_tools->listModel()->setRenameHandler({});
+}
 
 MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOptions options, QWidget* parent)
     : QMainWindow(parent), m_doc(doc), m_services(services), m_options(options)
@@ -49,24 +74,32 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_send = new SendController(m_doc, m_services, this);
     m_recentMenu = new QMenu(tr("Open &Recent"), this);
     m_recent = new RecentFiles(m_options.useSettings, m_recentMenu, this);
-    m_files = new ProjectFiles(m_doc, m_recent, this, this);
+    m_files = new ProjectFiles(m_doc, m_recent, m_tools->drafts(), this, this);
+    m_problems = new ProblemsController(m_doc, m_tools, this);
+    m_theme = new ThemeController(m_options.useSettings, this);
+    m_help = new HelpMenu(this, m_options.useSettings);
     m_wireTabs = new WireTabs(m_preview, this);
     setCentralWidget(m_wireTabs);
     buildDocks();
+    m_edit = new EditActions(m_doc, m_toolEditor, this);
+    m_request = new RequestActions(m_send, m_preview, m_presetEditor, m_response, this);
     buildActions();
     connectFeatures();
     statusBar()->showMessage(tr("Ready"));
 
     setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
     setAcceptDrops(true);
-    resize(1400, 900);
+    // A size the screen has room for; a saved geometry is pulled back onto the screen.
+    resize(preferredWindowSize(availableGeometryFor(this)));
     if (m_options.useSettings) {
         QSettings s;
-        restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+        restoreGeometry(s.value(kGeometryKey).toByteArray());
+        restoreState(s.value(kStateKey).toByteArray());
+        fitWindowToScreen(this);
     }
     m_choiceEditor->setToolNames(m_tools->toolNames());
     m_choiceEditor->setChoice(m_doc->project().choice);
+    refreshChoiceNotes();
     m_tools->selectRow(m_doc->project().tools.empty() ? -1 : 0);
     m_wireTabs->refreshAll();
     refreshTitle();
@@ -86,142 +119,149 @@ void MainWindow::buildDocks()
     m_toolEditor = new ToolEditorPane(m_doc, m_tools, this);
     QDockWidget* editorDock = dock(tr("Tool editor"), QStringLiteral("EditorDock"), m_toolEditor, Qt::LeftDockWidgetArea);
     splitDockWidget(toolsDock, editorDock, Qt::Vertical);
+    // The tool choice and the request preset, tabbed. Forms: they scroll rather than force
+    // the window taller than the screen (or take the tool editor's height at 720 px).
+    auto scrolled = [this](QWidget* form) {
+        auto* area = new QScrollArea(this);
+        area->setWidget(form);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
     m_choiceEditor = new ChoiceEditor(this);
-    QDockWidget* choiceDock = dock(tr("Tool choice"), QStringLiteral("ChoiceDock"), m_choiceEditor, Qt::LeftDockWidgetArea);
+    QDockWidget* choiceDock = dock(tr("Tool choice"), QStringLiteral("ChoiceDock"), scrolled(m_choiceEditor), Qt::LeftDockWidgetArea);
     splitDockWidget(editorDock, choiceDock, Qt::Vertical);
-
-    // The request preset, tabbed with the tool choice. A long form: it scrolls rather than
-    // forcing the window taller than the screen.
     m_presetEditor = new PresetEditor(m_doc, m_services.keys, this);
-    auto* presetScroll = new QScrollArea(this);
-    presetScroll->setWidget(m_presetEditor);
-    presetScroll->setWidgetResizable(true);
-    presetScroll->setFrameShape(QFrame::NoFrame);
-    QDockWidget* presetDock = dock(tr("Request"), QStringLiteral("RequestDock"), presetScroll, Qt::LeftDockWidgetArea);
+    QDockWidget* presetDock = dock(tr("Request"), QStringLiteral("RequestDock"), scrolled(m_presetEditor), Qt::LeftDockWidgetArea);
     tabifyDockWidget(choiceDock, presetDock);
     choiceDock->raise();
 
     // The response inspector (send, paste or drop a response), and the tool loop tabbed with it.
     m_response = new ResponseView(m_doc, this);
     QDockWidget* responseDock = dock(tr("Response"), QStringLiteral("ResponseDock"), m_response, Qt::RightDockWidgetArea);
-    resizeDocks({responseDock}, {520}, Qt::Horizontal);
     m_loop = new LoopPanel(m_doc, m_services, this);
     QDockWidget* loopDock = dock(tr("Tool loop"), QStringLiteral("LoopDock"), m_loop, Qt::RightDockWidgetArea);
     tabifyDockWidget(responseDock, loopDock);
     responseDock->raise();
+
+    // Problems, at the bottom, while there is something in it.
+    m_problemsPanel = new ProblemsPanel(m_problems->model(), this);
+    QDockWidget* problemsDock = dock(tr("Problems"), QStringLiteral("ProblemsDock"), m_problemsPanel, Qt::BottomDockWidgetArea);
+    problemsDock->hide();
 }
 
 void MainWindow::buildActions()
 {
+    auto keyed = [](QAction* a, Id id) {
+        a->setShortcuts(shortcuts::keys(id));
+        return a;
+    };
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New Project"), m_files, &ProjectFiles::newProject)->setShortcut(QKeySequence::New);
-    file->addAction(tr("&Open…"), m_files, &ProjectFiles::openWithDialog)->setShortcut(QKeySequence::Open);
+    keyed(file->addAction(tr("&New Project"), m_files, &ProjectFiles::newProject), Id::NewProject);
+    keyed(file->addAction(tr("&Open…"), m_files, &ProjectFiles::openWithDialog), Id::Open);
     file->addMenu(m_recentMenu);
-    file->addAction(tr("&Save"), m_files, &ProjectFiles::save)->setShortcut(QKeySequence::Save);
-    file->addAction(tr("Save &As…"), m_files, &ProjectFiles::saveAs)->setShortcut(QKeySequence::SaveAs);
+    keyed(file->addAction(tr("&Save"), m_files, &ProjectFiles::save), Id::Save);
+    keyed(file->addAction(tr("Save &As…"), m_files, &ProjectFiles::saveAs), Id::SaveAs);
     file->addSeparator();
-    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+    keyed(file->addAction(tr("&Quit"), this, &QWidget::close), Id::Quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* a = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
-    a->setShortcut(QKeySequence::Undo);
-    edit->addAction(a);
-    a = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    a->setShortcut(QKeySequence::Redo);
-    edit->addAction(a);
+    edit->addAction(m_edit->undoAction());
+    edit->addAction(m_edit->redoAction());
+    m_toolEditor->setUndoActions(m_edit->undoAction(), m_edit->redoAction());
+    m_presetEditor->messagesEditor()->setDocumentUndo(m_edit->undoAction(), m_edit->redoAction());
     edit->addSeparator();
-    edit->addAction(tr("New &Tool"), this, &MainWindow::addTool)->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    edit->addAction(tr("Paste &Response"), m_response, &ResponseView::pasteFromClipboard)
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
-    edit->addAction(tr("&Find…"), this, &MainWindow::activateFind)->setShortcut(QKeySequence::Find);
-    edit->addAction(tr("Filter Tools"), m_toolList, &ToolListPane::focusFilter)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_edit->addTextActions(edit);
+    edit->addSeparator();
+    keyed(edit->addAction(tr("New &Tool"), this, &MainWindow::addTool), Id::NewTool);
+    keyed(edit->addAction(tr("&Duplicate Tool"), m_tools, &ToolEditingController::duplicateTool), Id::DuplicateTool);
+    keyed(edit->addAction(tr("Re&name Tool"), m_toolList, &ToolListPane::renameCurrent), Id::RenameTool);
+    edit->addAction(tr("De&lete Tool"), m_tools, &ToolEditingController::deleteTool);
+    edit->addSeparator();
+    keyed(edit->addAction(tr("Paste &Response"), m_response, &ResponseView::pasteFromClipboard), Id::PasteResponse);
+    keyed(edit->addAction(tr("&Find…"), this, &MainWindow::activateFind), Id::Find);
+    keyed(edit->addAction(tr("Filter Tools"), m_toolList, &ToolListPane::focusFilter), Id::FilterTools);
 
-    QMenu* request = menuBar()->addMenu(tr("&Request"));
-    m_sendAction = request->addAction(tr("&Send"), this, &MainWindow::sendCurrent);
-    m_sendAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
-    m_sendAction->setToolTip(tr("Send the current preset (Ctrl+Enter)"));
-    m_sendAction->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
-    m_cancelAction = request->addAction(tr("&Cancel"), m_send, &SendController::cancel);
-    m_cancelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
-    m_cancelAction->setEnabled(false);
-    m_cancelAction->setIcon(style()->standardIcon(QStyle::SP_BrowserStop));
-    request->addSeparator();
-    request->addAction(tr("Copy as &curl"), this, [this] { copyExport(true); });
-    request->addAction(tr("Copy as raw &HTTP"), this, [this] { copyExport(false); });
+    m_request->addTo(menuBar()->addMenu(tr("&Request")));
 
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     auto* bar = addToolBar(tr("Request"));
     bar->setObjectName(QStringLiteral("RequestToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(m_sendAction);
-    bar->addAction(m_cancelAction);
+    bar->addAction(m_request->sendAction());
+    bar->addAction(m_request->cancelAction());
     bar->addSeparator();
     for (QAction* loopAction : {m_loop->runAction(), m_loop->stepAction(), m_loop->stopAction()}) {
         loopMenu->addAction(loopAction);
         bar->addAction(loopAction);
     }
 
-    // One entry per wire tab (Ctrl+1…9 for the first nine), then every dock.
+    // One entry per wire tab (Ctrl+1…9 for the first nine), then every dock, then the theme.
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (int i = 0; i < m_wireTabs->count(); ++i) {
-        a = view->addAction(m_wireTabs->tabText(i), this, [this, i] { m_wireTabs->setCurrentIndex(i); });
-        if (i < 9)
-            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
-    }
+    for (int i = 0; i < m_wireTabs->count(); ++i)
+        view->addAction(m_wireTabs->tabText(i), this, [this, i] { m_wireTabs->setCurrentIndex(i); })->setShortcuts(shortcuts::wireTabKeys(i));
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
+    dock(QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(Id::Problems));
+    view->addSeparator();
+    view->addMenu(m_theme->createMenu(this));
+    m_help->addTo();
 }
 
 void MainWindow::connectFeatures()
 {
     // The tools: every change redraws the wire tabs; names feed the choice pickers.
     connect(m_tools, &ToolEditingController::toolsChanged, m_wireTabs, &WireTabs::refreshAll);
+    connect(m_tools, &ToolEditingController::toolsChanged, this, &MainWindow::refreshChoiceNotes);
     connect(m_tools, &ToolEditingController::namesChanged, m_choiceEditor, &ChoiceEditor::setToolNames);
     connect(m_toolList, &ToolListPane::addRequested, this, &MainWindow::addTool);
     connect(m_toolList, &ToolListPane::importRequested, this, &MainWindow::showMcpImport);
     connect(m_choiceEditor, &ChoiceEditor::choiceEdited, m_doc, &ProjectDocument::setChoice);
+    connect(m_tools, &ToolEditingController::statusMessage, this, [this](const QString& m) { showStatus(m); });
 
     // The document: title, choice and wire tabs follow it.
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         m_choiceEditor->setChoice(m_doc->project().choice);
         m_wireTabs->refreshAll();
+        refreshChoiceNotes();
         refreshTitle();
     });
     connect(m_doc, &ProjectDocument::choiceChanged, this, [this] {
         m_choiceEditor->setChoice(m_doc->project().choice);
         m_wireTabs->refreshAll();
+        refreshChoiceNotes();
     });
     connect(m_doc, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(m_doc, &ProjectDocument::presetChanged, m_wireTabs, &WireTabs::refreshAll);
+    connect(m_toolEditor, &ToolEditorPane::draftStateChanged, this, &MainWindow::refreshTitle);
 
     // The Request dock's preset is what the whole-request tabs, exports and the loop use.
     m_preview->setPreset(m_presetEditor->currentPreset());
+    m_loop->setPreset(m_presetEditor->currentPreset());
     connect(m_presetEditor, &PresetEditor::currentPresetChanged, this, [this](int index) {
         m_preview->setPreset(index);
         m_wireTabs->refreshAll();
     });
     connect(m_presetEditor, &PresetEditor::currentPresetChanged, m_loop, &LoopPanel::setPreset);
+    // A loop that starts comes into view (it is tabbed behind the response).
+    connect(m_loop->controller(), &LoopController::stateChanged, this, [this](LoopController::State s) {
+        if (s != LoopController::State::Preparing)
+            return;
+        QDockWidget* d = dock(QStringLiteral("LoopDock"));
+        d->show();
+        d->raise();
+    });
 
-    // Send: the response dock shows it live; the last body sent is a diff target.
-    connect(m_send, &SendController::started, m_response, &ResponseView::beginLive);
-    connect(m_send, &SendController::started, this, [this](const provider::Exchange& x) {
-        m_preview->setLastSent(x.requestBody);
+    // Send: the tabs diff against what went out; the response dock comes up.
+    connect(m_request, &RequestActions::sent, this, [this] {
         m_wireTabs->refreshAll();
+        dock(QStringLiteral("ResponseDock"))->raise();
     });
-    connect(m_send, &SendController::eventReceived, m_response, &ResponseView::appendEvent);
-    connect(m_send, &SendController::progressed, m_response, &ResponseView::showLiveCalls);
-    connect(m_send, &SendController::finished, this, [this](const provider::Exchange& x) {
-        m_response->showExchange(x);
-        showStatus(x.error ? tr("Request failed: %1").arg(qs(x.error->message)) : tr("Response received in %1 ms").arg(x.timing.totalMs));
-    });
-    connect(m_send, &SendController::failed, this, [this](const QString& m) { showStatus(m, 15000); });
-    connect(m_send, &SendController::busyChanged, this, [this](bool busy) {
-        m_sendAction->setEnabled(!busy);
-        m_cancelAction->setEnabled(busy);
-        if (busy)
-            showStatus(tr("Sending…"), 0);
-    });
+    connect(m_request, &RequestActions::statusMessage, this, &MainWindow::showStatus);
+
+    m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor);
+    connect(m_help, &HelpMenu::openExampleRequested, this, [this] { m_files->openWithConfirm(QString::fromLatin1(kExampleProject)); });
 
     // Status lines from the features.
     connect(m_presetEditor, &PresetEditor::statusMessage, this, [this](const QString& m) { showStatus(m); });
@@ -238,6 +278,8 @@ std::size_t MainWindow::wireCount() const { return m_wireTabs->wireCount(); }
 WireView* MainWindow::wireView(std::size_t index) const { return m_wireTabs->view(index); }
 void MainWindow::selectWireTab(int index) { m_wireTabs->setCurrentIndex(index); }
 JsonEditor* MainWindow::toolEditor() const { return m_toolEditor->editor(); }
+QAction* MainWindow::sendAction() const { return m_request->sendAction(); }
+QDockWidget* MainWindow::dock(const QString& objectName) const { return findChild<QDockWidget*>(objectName); }
 
 void MainWindow::activateFind()
 {
@@ -256,32 +298,13 @@ void MainWindow::addTool()
     m_toolEditor->editor()->setFocus();
 }
 
-void MainWindow::sendCurrent()
-{
-    if (!m_send->isBusy())
-        m_send->send(m_presetEditor->currentPreset());
-}
-
-void MainWindow::copyExport(bool curl)
-{
-    using Format = WirePreviewController::ExportFormat;
-    auto text = m_preview->exportRequest(curl ? Format::Curl : Format::RawHttp);
-    if (!text) {
-        if (!text.error().isEmpty())
-            showStatus(text.error());
-        return;
-    }
-    QApplication::clipboard()->setText(qs(*text));
-    showStatus(curl ? tr("Copied the request as a curl command") : tr("Copied the request as raw HTTP"));
-}
-
 McpImportDialog* MainWindow::showMcpImport()
 {
     if (!m_import) {
         m_import = new McpImportDialog(m_doc, m_services.network, this);
         m_import->setWindowModality(Qt::WindowModal);
         connect(m_import, &McpImportDialog::importRequested, this, [this](const std::vector<json::Value>& tools, const QString& server) {
-            const auto n = m_tools->importTools(tools);
+            const auto n = m_tools->importTools(tools, server);
             showStatus(tr("Imported %1 tool(s) from %2; %3 already in the project").arg(n.added).arg(server).arg(n.skipped));
         });
     }
@@ -291,10 +314,13 @@ McpImportDialog* MainWindow::showMcpImport()
     return m_import;
 }
 
+void MainWindow::refreshChoiceNotes() { m_choiceEditor->showNotes(choiceProblem(m_doc->project()), wiresMissingTheChoice(m_doc->project())); }
+
 void MainWindow::refreshTitle()
 {
-    setWindowTitle(tr("%1%2 — Toolwire").arg(m_doc->displayName(), m_doc->isModified() ? QStringLiteral(" •") : QString()));
-    setWindowModified(m_doc->isModified());
+    // A draft is unsaved work too, even though the file would not change.
+    const bool unsaved = m_doc->isModified() || !m_tools->drafts()->isEmpty();
+    setWindowTitle(tr("%1%2 — Toolwire").arg(m_doc->displayName(), unsaved ? QStringLiteral(" •") : QString()));
 }
 
 void MainWindow::showStatus(const QString& message, int ms) { statusBar()->showMessage(message, ms); }
@@ -302,21 +328,26 @@ void MainWindow::showStatus(const QString& message, int ms) { statusBar()->showM
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
-    if (!m_layoutApplied) {
-        m_layoutApplied = true;
-        if (!m_options.useSettings || QSettings().value(QStringLiteral("window/state")).isNull())
-            applyDefaultLayout();
-    }
+    if (m_shown)
+        return;
+    m_shown = true;
+    if (!m_options.useSettings || QSettings().value(kStateKey).isNull())
+        applyDefaultLayout();
+    // Under a window manager the frame is known only now: fit once more, after it settles.
+    fitWindowToScreen(this);
+    QTimer::singleShot(0, this, [this] {
+        fitWindowToScreen(this);
+        m_help->showWelcomeOnFirstStart();
+    });
 }
 
 void MainWindow::applyDefaultLayout()
 {
-    auto* tools = findChild<QDockWidget*>(QStringLiteral("ToolsDock"));
-    auto* editor = findChild<QDockWidget*>(QStringLiteral("EditorDock"));
-    auto* choice = findChild<QDockWidget*>(QStringLiteral("ChoiceDock"));
-    auto* response = findChild<QDockWidget*>(QStringLiteral("ResponseDock"));
-    resizeDocks({tools, response}, {400, 560}, Qt::Horizontal);
-    resizeDocks({tools, editor, choice}, {180, 470, 230}, Qt::Vertical);
+    // Proportions of the window, so that every pane has room at 1280×720 as at 1920×1080.
+    const int w = width(), h = height();
+    resizeDocks({dock(QStringLiteral("ToolsDock")), dock(QStringLiteral("ResponseDock"))}, {w * 28 / 100, w * 34 / 100}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("ToolsDock")), dock(QStringLiteral("EditorDock")), dock(QStringLiteral("ChoiceDock"))},
+                {h * 21 / 100, h * 55 / 100, h * 24 / 100}, Qt::Vertical);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -350,8 +381,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     if (m_options.useSettings) {
         QSettings s;
-        s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-        s.setValue(QStringLiteral("window/state"), saveState());
+        s.setValue(kGeometryKey, saveGeometry());
+        s.setValue(kStateKey, saveState());
     }
     event->accept();
 }

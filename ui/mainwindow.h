@@ -1,10 +1,11 @@
 #pragma once
 // The workbench window: assembly only. Docks on the left edit the project (tool list, tool
 // editor, tool choice, request preset); the centre shows every wire's conversion live; the
-// right holds the response inspector and the tool loop. Each feature lives in its own
-// widget or controller (ui/widgets, ui/controllers, ui/dialogs); this class builds them,
-// hands them the document and the shared services, and connects them to each other and to
-// the menus, the tool bar and the status bar.
+// right holds the response inspector and the tool loop; the bottom, when there is something
+// to say, the problems. Each feature lives in its own widget or controller (ui/widgets,
+// ui/controllers, ui/dialogs); this class builds them, hands them the document and the
+// shared services, and connects them to each other and to the menus, the tool bar and the
+// status bar. Every key it binds comes from shortcuts.h.
 
 #include "services.h"
 
@@ -13,21 +14,29 @@
 #include <cstddef>
 
 class QAction;
+class QDockWidget;
 class QMenu;
 
 namespace tw::ui {
 
 class ChoiceEditor;
+class EditActions;
 class FindBar;
+class HelpMenu;
 class JsonEditor;
 class LoopPanel;
 class McpImportDialog;
 class PresetEditor;
+class ProblemsController;
+class ProblemsNavigator;
+class ProblemsPanel;
 class ProjectDocument;
 class ProjectFiles;
 class RecentFiles;
+class RequestActions;
 class ResponseView;
 class SendController;
+class ThemeController;
 class ToolEditingController;
 class ToolEditorPane;
 class ToolListPane;
@@ -53,11 +62,23 @@ public:
     WireView* wireView(std::size_t index) const; // index into shownWires(); nullptr past the end
     void selectWireTab(int index);
     JsonEditor* toolEditor() const;
+    ToolEditorPane* toolEditorPane() const { return m_toolEditor; }
+    ToolListPane* toolListPane() const { return m_toolList; }
+    ToolEditingController* tools() const { return m_tools; }
+    ChoiceEditor* choiceEditor() const { return m_choiceEditor; }
     ResponseView* responseView() const { return m_response; }
     PresetEditor* presetEditor() const { return m_presetEditor; }
     SendController* sendController() const { return m_send; }
-    QAction* sendAction() const { return m_sendAction; }
+    QAction* sendAction() const;
     LoopPanel* loopPanel() const { return m_loop; }
+    EditActions* editActions() const { return m_edit; }
+    ThemeController* theme() const { return m_theme; }
+    HelpMenu* help() const { return m_help; }
+    ProblemsController* problems() const { return m_problems; }
+    ProblemsPanel* problemsPanel() const { return m_problemsPanel; }
+    QDockWidget* dock(const QString& objectName) const;
+    // The docks' first-start proportions for the window's current size.
+    void applyDefaultLayout();
     // The MCP import dialog (the tool list's Import… button), created on first use and shown.
     McpImportDialog* showMcpImport();
 
@@ -71,16 +92,14 @@ private:
     void buildDocks();
     void buildActions();
     void connectFeatures();
-    void applyDefaultLayout();
     void refreshTitle();
+    void refreshChoiceNotes();
     void addTool();
     void activateFind();
-    void sendCurrent();
-    void copyExport(bool curl);
     void showStatus(const QString& message, int ms = 5000);
 
     ProjectDocument* m_doc; // not owned
-    Services m_services;    // shared, not owned
+    Services m_services; // shared, not owned
     WindowOptions m_options;
     // Controllers (children): what the views show is decided there.
     ToolEditingController* m_tools = nullptr;
@@ -88,6 +107,12 @@ private:
     SendController* m_send = nullptr;
     RecentFiles* m_recent = nullptr;
     ProjectFiles* m_files = nullptr;
+    ProblemsController* m_problems = nullptr;
+    ProblemsNavigator* m_problemsNav = nullptr;
+    EditActions* m_edit = nullptr;
+    RequestActions* m_request = nullptr;
+    ThemeController* m_theme = nullptr;
+    HelpMenu* m_help = nullptr;
     // Views (children).
     WireTabs* m_wireTabs = nullptr;
     ToolListPane* m_toolList = nullptr;
@@ -96,12 +121,11 @@ private:
     PresetEditor* m_presetEditor = nullptr;
     ResponseView* m_response = nullptr;
     LoopPanel* m_loop = nullptr;
-    FindBar* m_find = nullptr;           // created on first use
+    ProblemsPanel* m_problemsPanel = nullptr;
+    FindBar* m_find = nullptr; // created on first use
     McpImportDialog* m_import = nullptr; // created on first use
     QMenu* m_recentMenu = nullptr;
-    QAction* m_sendAction = nullptr;
-    QAction* m_cancelAction = nullptr;
-    bool m_layoutApplied = false;
+    bool m_shown = false;
 };
 
 } // namespace tw::ui

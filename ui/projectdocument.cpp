@@ -5,43 +5,78 @@
 #include <QFileInfo>
 #include <QUndoCommand>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 namespace {
 
-enum CommandId { ReplaceToolId = 1, SetPresetId = 2, ReplaceAllToolsId = 3 };
+enum CommandId {
+    ReplaceToolId = 1,
+    SetPresetId = 2,
+    ReplaceAllToolsId = 3
+};
+using EditKind = ProjectDocument::EditKind;
 
-class ReplaceTool : public QUndoCommand {
+// A step that absorbs the typing that follows it: same target, both typing, and no pause
+// longer than the document's typing pause between the end of one keystroke's work (the wire
+// tabs redrawn) and the next keystroke, so a slow redraw never splits a word.
+template <class Self> class GroupedEdit : public QUndoCommand {
 public:
-    ReplaceTool(ProjectDocument* doc, int index, json::Value before, json::Value after)
-        : m_doc(doc), m_index(index), m_before(std::move(before)), m_after(std::move(after))
+    GroupedEdit(ProjectDocument* doc, EditKind kind, const QString& text) : m_doc(doc), m_kind(kind), m_createdAt(doc->nowMs()), m_doneAt(m_createdAt)
     {
-        setText(QStringLiteral("Edit tool"));
+        setText(text);
+    }
+
+protected:
+    bool absorbs(const Self& o) const
+    {
+        return m_kind == EditKind::Typing && o.m_kind == EditKind::Typing && o.m_createdAt - m_doneAt <= m_doc->typingPause();
+    }
+    void done() { m_doneAt = m_doc->nowMs(); } // after redo(), and after absorbing a keystroke
+
+    ProjectDocument* m_doc; // not owned
+    EditKind m_kind;
+    qint64 m_createdAt;
+    qint64 m_doneAt;
+};
+
+class ReplaceTool : public GroupedEdit<ReplaceTool> {
+public:
+    ReplaceTool(ProjectDocument* doc, int index, json::Value before, json::Value after, EditKind kind, const QString& text)
+        : GroupedEdit(doc, kind, text), m_index(index), m_before(std::move(before)), m_after(std::move(after))
+    {
     }
     int id() const override { return ReplaceToolId; }
     bool mergeWith(const QUndoCommand* other) override
     {
         auto* o = static_cast<const ReplaceTool*>(other);
-        if (o->m_index != m_index)
+        if (o->m_index != m_index || !absorbs(*o))
             return false;
         m_after = o->m_after;
+        done();
+        setObsolete(m_after.identical(m_before)); // typed and typed back: nothing to undo
         return true;
     }
-    void redo() override { m_doc->applyToolReplace(m_index, m_after); }
+    void redo() override
+    {
+        m_doc->applyToolReplace(m_index, m_after);
+        done();
+    }
     void undo() override { m_doc->applyToolReplace(m_index, m_before); }
 
 private:
-    ProjectDocument* m_doc; // not owned
+    friend class GroupedEdit<ReplaceTool>;
     int m_index;
     json::Value m_before, m_after;
 };
 
 class InsertTool : public QUndoCommand {
 public:
-    InsertTool(ProjectDocument* doc, int index, json::Value tool, bool inverse)
+    InsertTool(ProjectDocument* doc, int index, json::Value tool, bool inverse, const QString& text)
         : m_doc(doc), m_index(index), m_tool(std::move(tool)), m_inverse(inverse)
     {
-        setText(inverse ? QStringLiteral("Delete tool") : QStringLiteral("Add tool"));
+        setText(text);
     }
     void redo() override { m_inverse ? m_doc->applyToolRemove(m_index) : m_doc->applyToolInsert(m_index, m_tool); }
     void undo() override { m_inverse ? m_doc->applyToolInsert(m_index, m_tool) : m_doc->applyToolRemove(m_index); }
@@ -55,7 +90,7 @@ private:
 
 class MoveTool : public QUndoCommand {
 public:
-    MoveTool(ProjectDocument* doc, int from, int to) : m_doc(doc), m_from(from), m_to(to) { setText(QStringLiteral("Move tool")); }
+    MoveTool(ProjectDocument* doc, int from, int to, const QString& text) : m_doc(doc), m_from(from), m_to(to) { setText(text); }
     void redo() override { m_doc->applyToolMove(m_from, m_to); }
     void undo() override { m_doc->applyToolMove(m_to, m_from); }
 
@@ -66,10 +101,10 @@ private:
 
 class SetChoice : public QUndoCommand {
 public:
-    SetChoice(ProjectDocument* doc, project::ChoiceSetting before, project::ChoiceSetting after)
+    SetChoice(ProjectDocument* doc, project::ChoiceSetting before, project::ChoiceSetting after, const QString& text)
         : m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
     {
-        setText(QStringLiteral("Change tool choice"));
+        setText(text);
     }
     void redo() override { m_doc->applyChoice(m_after); }
     void undo() override { m_doc->applyChoice(m_before); }
@@ -79,49 +114,61 @@ private:
     project::ChoiceSetting m_before, m_after;
 };
 
-class SetPreset : public QUndoCommand {
+class SetPreset : public GroupedEdit<SetPreset> {
 public:
-    SetPreset(ProjectDocument* doc, int index, project::Preset before, project::Preset after)
-        : m_doc(doc), m_index(index), m_before(std::move(before)), m_after(std::move(after))
+    SetPreset(ProjectDocument* doc, int index, project::Preset before, project::Preset after, EditKind kind, const QString& text)
+        : GroupedEdit(doc, kind, text), m_index(index), m_before(std::move(before)), m_after(std::move(after))
     {
-        setText(QStringLiteral("Edit request preset"));
     }
     int id() const override { return SetPresetId; }
     bool mergeWith(const QUndoCommand* other) override
     {
         auto* o = static_cast<const SetPreset*>(other);
-        if (o->m_index != m_index)
+        if (o->m_index != m_index || !absorbs(*o))
             return false;
-        m_after = o->m_after; // typing in a field is one edit
+        m_after = o->m_after;
+        done();
+        setObsolete(m_after == m_before);
         return true;
     }
-    void redo() override { m_doc->applyPreset(m_index, m_after); }
+    void redo() override
+    {
+        m_doc->applyPreset(m_index, m_after);
+        done();
+    }
     void undo() override { m_doc->applyPreset(m_index, m_before); }
 
 private:
-    ProjectDocument* m_doc; // not owned
+    friend class GroupedEdit<SetPreset>;
     int m_index;
     project::Preset m_before, m_after;
 };
 
-class ReplaceAllTools : public QUndoCommand {
+class ReplaceAllTools : public GroupedEdit<ReplaceAllTools> {
 public:
-    ReplaceAllTools(ProjectDocument* doc, std::vector<json::Value> before, std::vector<json::Value> after)
-        : m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    ReplaceAllTools(ProjectDocument* doc, std::vector<json::Value> before, std::vector<json::Value> after, EditKind kind, const QString& text)
+        : GroupedEdit(doc, kind, text), m_before(std::move(before)), m_after(std::move(after))
     {
-        setText(QStringLiteral("Edit tool list"));
     }
     int id() const override { return ReplaceAllToolsId; }
     bool mergeWith(const QUndoCommand* other) override
     {
-        m_after = static_cast<const ReplaceAllTools*>(other)->m_after;
+        auto* o = static_cast<const ReplaceAllTools*>(other);
+        if (!absorbs(*o))
+            return false;
+        m_after = o->m_after;
+        done();
         return true;
     }
-    void redo() override { m_doc->applyAllTools(m_after); }
+    void redo() override
+    {
+        m_doc->applyAllTools(m_after);
+        done();
+    }
     void undo() override { m_doc->applyAllTools(m_before); }
 
 private:
-    ProjectDocument* m_doc; // not owned
+    friend class GroupedEdit<ReplaceAllTools>;
     std::vector<json::Value> m_before, m_after;
 };
 
@@ -129,13 +176,14 @@ private:
 
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent)
 {
+    m_clock.start();
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
 }
 
 QString ProjectDocument::displayName() const
 {
     if (!m_project.name.empty())
-        return qs(m_project.name);
+        return toQString(m_project.name);
     if (!m_path.isEmpty())
         return QFileInfo(m_path).completeBaseName();
     return QStringLiteral("Untitled");
@@ -170,24 +218,35 @@ void ProjectDocument::reset(project::Project p, const QString& path)
     Q_EMIT modifiedChanged(false);
 }
 
-void ProjectDocument::replaceTool(int index, json::Value tool)
+QString ProjectDocument::toolName(int index) const
+{
+    if (index < 0 || index >= int(m_project.tools.size()))
+        return {};
+    return toQString(m_project.tools[size_t(index)]["name"].str());
+}
+
+void ProjectDocument::replaceTool(int index, json::Value tool, EditKind kind, const QString& step)
 {
     if (index < 0 || index >= int(m_project.tools.size()) || m_project.tools[size_t(index)].identical(tool))
         return;
-    m_undo.push(new ReplaceTool(this, index, m_project.tools[size_t(index)], std::move(tool)));
+    const QString text = !step.isEmpty() ? step
+        : kind == EditKind::Typing       ? tr("Typing in %1").arg(toolName(index))
+                                         : tr("Edit %1").arg(toolName(index));
+    m_undo.push(new ReplaceTool(this, index, m_project.tools[size_t(index)], std::move(tool), kind, text));
 }
 
-void ProjectDocument::insertTool(int index, json::Value tool)
+void ProjectDocument::insertTool(int index, json::Value tool, const QString& step)
 {
     index = std::clamp(index, 0, int(m_project.tools.size()));
-    m_undo.push(new InsertTool(this, index, std::move(tool), false));
+    const QString text = step.isEmpty() ? tr("Add tool %1").arg(toQString(tool["name"].str())) : step;
+    m_undo.push(new InsertTool(this, index, std::move(tool), false, text));
 }
 
 void ProjectDocument::removeTool(int index)
 {
     if (index < 0 || index >= int(m_project.tools.size()))
         return;
-    m_undo.push(new InsertTool(this, index, m_project.tools[size_t(index)], true));
+    m_undo.push(new InsertTool(this, index, m_project.tools[size_t(index)], true, tr("Delete tool %1").arg(toolName(index))));
 }
 
 void ProjectDocument::moveTool(int from, int to)
@@ -195,21 +254,22 @@ void ProjectDocument::moveTool(int from, int to)
     const int n = int(m_project.tools.size());
     if (from < 0 || from >= n || to < 0 || to >= n || from == to)
         return;
-    m_undo.push(new MoveTool(this, from, to));
+    m_undo.push(new MoveTool(this, from, to, tr("Move tool %1").arg(toolName(from))));
 }
 
 void ProjectDocument::setChoice(const project::ChoiceSetting& choice)
 {
     if (choice == m_project.choice)
         return;
-    m_undo.push(new SetChoice(this, m_project.choice, choice));
+    m_undo.push(new SetChoice(this, m_project.choice, choice, tr("Change tool choice")));
 }
 
-void ProjectDocument::setPreset(int index, const project::Preset& preset)
+void ProjectDocument::setPreset(int index, const project::Preset& preset, EditKind kind)
 {
     if (index < 0 || index >= int(m_project.presets.size()) || m_project.presets[size_t(index)] == preset)
         return;
-    m_undo.push(new SetPreset(this, index, m_project.presets[size_t(index)], preset));
+    const QString name = toQString(m_project.presets[size_t(index)].name);
+    m_undo.push(new SetPreset(this, index, m_project.presets[size_t(index)], preset, kind, tr("Edit preset %1").arg(name)));
 }
 
 void ProjectDocument::applyPreset(int index, const project::Preset& preset)
@@ -218,14 +278,15 @@ void ProjectDocument::applyPreset(int index, const project::Preset& preset)
     Q_EMIT presetChanged(index);
 }
 
-void ProjectDocument::replaceAllTools(std::vector<json::Value> tools)
+void ProjectDocument::replaceAllTools(std::vector<json::Value> tools, EditKind kind)
 {
     const auto& cur = m_project.tools;
     bool same = cur.size() == tools.size();
     for (std::size_t i = 0; same && i < tools.size(); ++i)
         same = cur[i].identical(tools[i]);
     if (!same)
-        m_undo.push(new ReplaceAllTools(this, cur, std::move(tools)));
+        m_undo.push(new ReplaceAllTools(this, cur, std::move(tools), kind,
+                                        kind == EditKind::Typing ? tr("Typing in the tool list") : tr("Edit the tool list")));
 }
 
 void ProjectDocument::applyAllTools(const std::vector<json::Value>& tools)

@@ -22,12 +22,15 @@ class ProjectDocument : public QObject {
 public:
     // Typing merges with the previous typing step on the same target within the pause;
     // Change is always a step of its own.
-    enum class EditKind { Typing, Change };
+    enum class EditKind {
+        Typing,
+        Change
+    };
 
     explicit ProjectDocument(QObject* parent = nullptr);
 
     const project::Project& project() const { return m_project; }
-    QString filePath() const { return m_path; }      // empty for a new or bundled project
+    QString filePath() const { return m_path; } // empty for a new or bundled project
     QString displayName() const;
     bool isModified() const { return !m_undo.isClean(); }
     QUndoStack* undoStack() { return &m_undo; }

@@ -24,8 +24,8 @@ namespace tw::ui {
 
 struct Services {
     QNetworkAccessManager* network = nullptr; // not owned
-    provider::KeyStore* keys = nullptr;       // not owned
-    provider::MockProvider* mock = nullptr;   // not owned; idle until startedMock()
+    provider::KeyStore* keys = nullptr; // not owned
+    provider::MockProvider* mock = nullptr; // not owned; idle until startedMock()
 };
 
 // The shared mock provider, listening on loopback (started on the first call); nullptr when

@@ -16,11 +16,30 @@
 namespace tw::ui::shortcuts {
 
 enum class Id {
-    NewProject, Open, Save, SaveAs, Quit,
-    Undo, Redo, Cut, Copy, Paste, SelectAll,
-    NewTool, DuplicateTool, RenameTool, PasteResponse, Find, FilterTools,
-    Send, Cancel, RunLoop, StepLoop, StopLoop,
-    Problems, KeyboardShortcuts,
+    NewProject,
+    Open,
+    Save,
+    SaveAs,
+    Quit,
+    Undo,
+    Redo,
+    Cut,
+    Copy,
+    Paste,
+    SelectAll,
+    NewTool,
+    DuplicateTool,
+    RenameTool,
+    PasteResponse,
+    Find,
+    FilterTools,
+    Send,
+    Cancel,
+    RunLoop,
+    StepLoop,
+    StopLoop,
+    Problems,
+    KeyboardShortcuts,
 };
 
 // The keys of one action (the first is the one menus show).

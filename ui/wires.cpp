@@ -17,6 +17,6 @@ const std::vector<wire::Wire>& shownWires()
     return wires;
 }
 
-QString wireLabel(std::size_t index) { return qs(wire::label(shownWires()[index])); }
+QString wireLabel(std::size_t index) { return toQString(wire::label(shownWires()[index])); }
 
 } // namespace tw::ui

@@ -19,7 +19,11 @@ QString wireLabel(std::size_t index); // index into shownWires()
 // What a wire tab compares its content with. The kinds are distinct from any wire index, so
 // "the last request sent" can never be mistaken for a wire, however many there are.
 struct DiffTarget {
-    enum class Kind { None, Wire, LastSent };
+    enum class Kind {
+        None,
+        Wire,
+        LastSent
+    };
     Kind kind = Kind::None;
     std::size_t wire = 0; // Kind::Wire only: the index into shownWires()
 

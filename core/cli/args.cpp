@@ -81,8 +81,8 @@ std::string badValue(const Option& o, const QString& value)
         const long long n = value.toLongLong(&ok);
         if (ok && n >= o.min && (o.max < o.min || n <= o.max))
             return {};
-        const std::string range = o.max < o.min ? "of at least " + std::to_string(o.min)
-                                                : "from " + std::to_string(o.min) + " to " + std::to_string(o.max);
+        const std::string range =
+            o.max < o.min ? "of at least " + std::to_string(o.min) : "from " + std::to_string(o.min) + " to " + std::to_string(o.max);
         return flag + " needs a whole number " + range + ", got '" + toStdString(value) + "'";
     }
     case ValueKind::Wire:
@@ -93,8 +93,7 @@ std::string badValue(const Option& o, const QString& value)
         if (value.indexOf(QLatin1Char('=')) > 0)
             return {};
         return flag + " needs " + std::string(o.valueName) + " (" + std::string(o.description) + "), got '" + toStdString(value) + "'";
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -235,8 +234,7 @@ std::variant<Args, int> parseArgs(const Command& command, std::string_view path,
         qsizetype needed = 0; // the first argument without a value
         for (const Positional& p : command.positionals) {
             if (p.arity != Arity::Optional && needed++ == a.m_positionals.size())
-                return printUsageError(command, path,
-                                       "missing " + std::string(p.name) + ": " + std::string(p.description));
+                return printUsageError(command, path, "missing " + std::string(p.name) + ": " + std::string(p.description));
         }
     }
     if (!unbounded && a.m_positionals.size() > most)

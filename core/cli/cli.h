@@ -19,7 +19,11 @@
 
 namespace tw::cli {
 
-enum Exit { Ok = 0, Failed = 1, Usage = 2 };
+enum Exit {
+    Ok = 0,
+    Failed = 1,
+    Usage = 2
+};
 
 // A top-level command by name; nullptr for anything else.
 const Command* find(const QString& name);

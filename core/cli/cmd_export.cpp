@@ -48,7 +48,7 @@ int runExport(const Args& args)
     options.wire = toStdString(args.value("wire"));
     options.baseUrl = toStdString(args.value("base-url"));
     auto out = *format == project::io::ExportFormat::Postman ? project::io::exportPostman(*project, chosen, options)
-                                                              : project::io::exportPreset(*project, *chosen.front(), *format, options);
+                                                             : project::io::exportPreset(*project, *chosen.front(), *format, options);
     if (!out)
         return fail(out.error());
     printText(*out);

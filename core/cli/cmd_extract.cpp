@@ -40,10 +40,7 @@ int runExtract(const Args& args)
         if (auto doc = json::parseDocument(*bytes); doc && !doc->warnings.empty()) {
             std::vector<json::Value> warnings;
             for (const json::ParseWarning& w : doc->warnings)
-                warnings.push_back(json::Value{{"pointer", w.pointer},
-                                               {"line", w.pos.line},
-                                               {"column", w.pos.column},
-                                               {"message", w.message}});
+                warnings.push_back(json::Value{{"pointer", w.pointer}, {"line", w.pos.line}, {"column", w.pos.column}, {"message", w.message}});
             out = out.set("warnings", json::Value(std::move(warnings)));
         }
     }

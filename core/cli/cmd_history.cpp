@@ -27,7 +27,7 @@ std::string line(const history::Entry& e)
         calls += (calls.empty() ? "" : ", ") + std::string(c["name"].str());
     const std::string when = toStdString(QDateTime::fromMSecsSinceEpoch(e.createdMs).toString(Qt::ISODate));
     std::string out = std::to_string(e.id) + "  " + when + "  " + e.source + "  " + e.profile + "/" + e.wire + "  " + e.model + "  " +
-                      (e.status ? std::to_string(e.status) : std::string("-")) + "  " + e.finish;
+        (e.status ? std::to_string(e.status) : std::string("-")) + "  " + e.finish;
     if (!calls.empty())
         out += "  calls: " + calls;
     else if (e.text)

@@ -143,7 +143,7 @@ void printHuman(const std::string& file, const std::vector<lint::Finding>& findi
         errors += f.severity == lint::Severity::Error;
         warnings += f.severity == lint::Severity::Warning;
         text += file + ":" + (f.path.empty() ? std::string("/") : f.path) + ": " + std::string(lint::severityName(f.severity)) + " [" + wires(f) +
-                "] " + f.message + " (" + f.rule + "; " + f.source + ")\n";
+            "] " + f.message + " (" + f.rule + "; " + f.source + ")\n";
         if (f.fix)
             text += "  fix: " + f.fix->description + "\n";
     }
@@ -190,7 +190,8 @@ int runLint(const Args& args)
     } else {
         const ToolListArg list = findToolList(*doc);
         if (!list.list)
-            return fail(makeError("malformed_input", toStdString(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
+            return fail(
+                makeError("malformed_input", toStdString(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
         for (std::size_t i = 0; i < list.list->size(); ++i)
             refs.push_back({list.list->items()[i], list.path + "/" + std::to_string(i)});
         for (const wire::Dialect* d : wires)

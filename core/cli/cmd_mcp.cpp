@@ -94,7 +94,8 @@ int runMcpServe(const Args& args)
         json::Value reply;
         int delay = 0;
         if (!msg) {
-            reply = json::Value{{"jsonrpc", "2.0"}, {"id", json::Value()},
+            reply = json::Value{{"jsonrpc", "2.0"},
+                                {"id", json::Value()},
                                 {"error", json::Value{{"code", -32700}, {"message", "Parse error: " + msg.error().toString()}}}};
         } else {
             auto r = server.handle(*msg);

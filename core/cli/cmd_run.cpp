@@ -72,8 +72,8 @@ int runRun(const Args& args)
             runner.start(*project, *preset, options); // finishes later, errors included
             wait.exec();
             secrets << result.secrets;
-            if (auto warning = history::record(result.exchanges,
-                                               {"run", toStdString(projectPath), preset->name, result.profile, result.model, result.secrets}))
+            if (auto warning =
+                    history::record(result.exchanges, {"run", toStdString(projectPath), preset->name, result.profile, result.model, result.secrets}))
                 diag("toolwire: the requests were sent but not kept in the history: " + *warning);
             pr.add(result, preset->expect, *project);
         }

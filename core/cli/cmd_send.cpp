@@ -187,8 +187,8 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
         return fail(built.error());
     // The pre-flight: sent all the same (a workbench sends what was written), but said.
     for (const lint::Finding& f : built->findings)
-        diag("toolwire: " + std::string(lint::severityName(f.severity)) + ": " + (f.path.empty() ? std::string("/") : f.path) + ": " +
-             f.message + " (" + f.rule + ")");
+        diag("toolwire: " + std::string(lint::severityName(f.severity)) + ": " + (f.path.empty() ? std::string("/") : f.path) + ": " + f.message +
+             " (" + f.rule + ")");
     std::vector<lint::Finding> findings = built->findings;
     findings.insert(findings.end(), built->loss.begin(), built->loss.end());
 

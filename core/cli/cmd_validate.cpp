@@ -34,8 +34,7 @@ constexpr std::string_view kMetaSchema = "https://json-schema.org/draft/2020-12/
 void reportUnsupported(const schema::ValidationResult& r, const std::string& where)
 {
     for (const schema::Unsupported& u : r.unsupported)
-        diag("toolwire: " + where + "unsupported " + u.keyword + " at " + (u.keywordLocation.empty() ? "/" : u.keywordLocation) + ": " +
-             u.message);
+        diag("toolwire: " + where + "unsupported " + u.keyword + " at " + (u.keywordLocation.empty() ? "/" : u.keywordLocation) + ": " + u.message);
 }
 
 // A draft 2020-12 schema checked against the bundled meta-schema: a warning, never a stop.
@@ -70,11 +69,10 @@ int runValidate(const Args& args)
         return args.usageError(schemaText.error().message);
     auto schemaDoc = json::parse(*schemaText);
     if (!schemaDoc)
-        return args.usageError(schemaName + ":" + std::to_string(schemaDoc.error().pos.line) + ":" +
-                               std::to_string(schemaDoc.error().pos.column) + ": " + schemaDoc.error().message);
+        return args.usageError(schemaName + ":" + std::to_string(schemaDoc.error().pos.line) + ":" + std::to_string(schemaDoc.error().pos.column) +
+                               ": " + schemaDoc.error().message);
     if (!schemaDoc->isObject() && !schemaDoc->isBool())
-        return args.usageError(schemaName + ": a JSON Schema is an object or a boolean, not " +
-                               std::string(json::typeName(schemaDoc->type())));
+        return args.usageError(schemaName + ": a JSON Schema is an object or a boolean, not " + std::string(json::typeName(schemaDoc->type())));
     warnIfNotMeta(*schemaDoc, schemaName);
 
     auto input = readInput(instancePath);
@@ -108,8 +106,9 @@ int runValidate(const Args& args)
         auto instance = json::parse(row);
         if (!instance) {
             allValid = false;
-            const Error e = makeError("invalid_json", inputName + ":" + std::to_string(line) + ":" +
-                                                          std::to_string(instance.error().pos.column) + ": " + instance.error().message);
+            const Error e = makeError("invalid_json",
+                                      inputName + ":" + std::to_string(line) + ":" + std::to_string(instance.error().pos.column) + ": " +
+                                          instance.error().message);
             diag("toolwire: " + e.message);
             printJson(json::Value{{"valid", false}, {"line", line}, {"error", errorValue(e)}}, false);
             continue;

@@ -19,40 +19,44 @@ class Args; // args.h
 // check on its own (Integer, Wire, Assignment); the others tell help and completions what
 // to offer (a file, a profile id, ...).
 enum class ValueKind {
-    None,        // a switch: the option takes no value
-    Text,        // free text
-    Integer,     // a whole number in [Option::min, Option::max]
-    Json,        // JSON text
-    Choice,      // a tool choice: a bare word (auto, none, required, any) or JSON
-    File,        // a file to read
-    Input,       // a file to read, or - for stdin
-    Path,        // a file or a folder
-    Project,     // a .toolwire project file
-    Wire,        // a wire tag of the dialect registry (checked: a usage error otherwise)
-    ToolShape,   // a tool-definition shape: a wire tag, or a shape that is no wire (checked by the command)
-    Profile,     // a provider profile id (core/provider/profiles.json)
-    Url,         // an http(s) URL
+    None, // a switch: the option takes no value
+    Text, // free text
+    Integer, // a whole number in [Option::min, Option::max]
+    Json, // JSON text
+    Choice, // a tool choice: a bare word (auto, none, required, any) or JSON
+    File, // a file to read
+    Input, // a file to read, or - for stdin
+    Path, // a file or a folder
+    Project, // a .toolwire project file
+    Wire, // a wire tag of the dialect registry (checked: a usage error otherwise)
+    ToolShape, // a tool-definition shape: a wire tag, or a shape that is no wire (checked by the command)
+    Profile, // a provider profile id (core/provider/profiles.json)
+    Url, // an http(s) URL
     CommandLine, // a program and its arguments in one argument, split like a shell
-    Assignment,  // NAME=VALUE (checked: a usage error without a name and '=')
-    ToolName,    // the name of a tool
-    Preset,      // the name of a request preset in a project
+    Assignment, // NAME=VALUE (checked: a usage error without a name and '=')
+    ToolName, // the name of a tool
+    Preset, // the name of a request preset in a project
 };
 
 struct Option {
-    std::string_view name{};        // the long name, without dashes: "to" is --to
-    std::string_view valueName{};   // "WIRE"; empty for a switch
+    std::string_view name{}; // the long name, without dashes: "to" is --to
+    std::string_view valueName{}; // "WIRE"; empty for a switch
     std::string_view description{}; // one phrase, lower case, no final period
     ValueKind kind = ValueKind::None;
     bool required = false;
-    bool repeatable = false;      // every value counts; otherwise a later value replaces an earlier one
-    long long min = 0, max = 0;   // Integer bounds, inclusive; max below min: no upper bound
+    bool repeatable = false; // every value counts; otherwise a later value replaces an earlier one
+    long long min = 0, max = 0; // Integer bounds, inclusive; max below min: no upper bound
     std::string_view defaultValue{}; // what an absent option means, when it is one value
     // Options sharing a non-empty group are alternatives: at most one may be given, and one
     // must be when any of them is `required`.
     std::string_view group{};
 };
 
-enum class Arity { One, Optional, Many }; // Many: one or more
+enum class Arity {
+    One,
+    Optional,
+    Many
+}; // Many: one or more
 
 struct Positional {
     std::string_view name{}; // "FILE|-"
@@ -62,7 +66,7 @@ struct Positional {
 };
 
 struct Command {
-    std::string_view name{};    // "convert"; a subcommand has its own word only ("tools")
+    std::string_view name{}; // "convert"; a subcommand has its own word only ("tools")
     std::string_view summary{}; // one line, lower case, no final period
     std::span<const Option> options{};
     std::span<const Positional> positionals{};

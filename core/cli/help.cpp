@@ -9,7 +9,7 @@ namespace tw::cli {
 
 namespace {
 
-constexpr std::size_t kWidth = 100;      // lines wrap before this column
+constexpr std::size_t kWidth = 100; // lines wrap before this column
 constexpr std::size_t kLabelColumn = 26; // where descriptions start in option and value lists
 
 std::string optionText(const Option& o)
@@ -135,8 +135,7 @@ std::string optionDescription(const Option& o)
     // One parenthesis of facts from the table: bounds, default, required, repeatable.
     std::vector<std::string> facts;
     if (o.kind == ValueKind::Integer)
-        facts.push_back(o.max < o.min ? "at least " + std::to_string(o.min)
-                                      : std::to_string(o.min) + "-" + std::to_string(o.max));
+        facts.push_back(o.max < o.min ? "at least " + std::to_string(o.min) : std::to_string(o.min) + "-" + std::to_string(o.max));
     if (!o.defaultValue.empty())
         facts.push_back("default " + std::string(o.defaultValue));
     if (o.required && o.group.empty())
@@ -169,8 +168,8 @@ std::string helpText(const Command& c, std::string_view path)
         s += "\ncommands:\n";
         for (const Command& sub : c.subcommands)
             s += listRow(std::string(sub.name), std::string(sub.summary));
-        s += "\n'toolwire help " + std::string(path) + " COMMAND' or 'toolwire " + std::string(path) +
-             " COMMAND --help' shows a command's options.\n";
+        s +=
+            "\n'toolwire help " + std::string(path) + " COMMAND' or 'toolwire " + std::string(path) + " COMMAND --help' shows a command's options.\n";
         return s + "\n" + kExitCodes;
     }
     if (!c.positionals.empty()) {
@@ -205,20 +204,19 @@ std::string helpText(const Command& c, std::string_view path)
 
 std::string usage()
 {
-    std::string s =
-        "Toolwire " TOOLWIRE_VERSION " - design and test LLM tool calls\n"
-        "\n"
-        "usage:\n"
-        "  toolwire [--theme light|dark] [PROJECT]\n"
-        "                                        open the workbench (the last project, or the example)\n"
-        "  toolwire --screenshot OUT.png [--state design|stream|loop|draft] [--size WxH]\n"
-        "           [--theme light|dark] [PROJECT]\n"
-        "                                        render the main window (1400x900 unless --size) to a PNG\n"
-        "  toolwire COMMAND [ARGS]               run a command (no display needed)\n"
-        "  toolwire help COMMAND                 a command's options and arguments (or toolwire COMMAND --help)\n"
-        "  toolwire --help | --version\n"
-        "\n"
-        "commands:\n";
+    std::string s = "Toolwire " TOOLWIRE_VERSION " - design and test LLM tool calls\n"
+                    "\n"
+                    "usage:\n"
+                    "  toolwire [--theme light|dark] [PROJECT]\n"
+                    "                                        open the workbench (the last project, or the example)\n"
+                    "  toolwire --screenshot OUT.png [--state design|stream|loop|draft] [--size WxH]\n"
+                    "           [--theme light|dark] [PROJECT]\n"
+                    "                                        render the main window (1400x900 unless --size) to a PNG\n"
+                    "  toolwire COMMAND [ARGS]               run a command (no display needed)\n"
+                    "  toolwire help COMMAND                 a command's options and arguments (or toolwire COMMAND --help)\n"
+                    "  toolwire --help | --version\n"
+                    "\n"
+                    "commands:\n";
     auto entry = [&](const Command& c, const std::string& path) {
         s += wrapParts("  " + path, synopsisParts(c), 0, 3 + path.size()) + "\n";
         s += "      " + wrapText(c.summary, 6, 6) + "\n";

@@ -34,9 +34,7 @@ void diag(std::string_view text)
 
 json::Value errorValue(const Error& e)
 {
-    return json::Value{{"category", e.category},
-                       {"path", e.path.empty() ? json::Value() : json::Value(e.path)},
-                       {"message", e.message}};
+    return json::Value{{"category", e.category}, {"path", e.path.empty() ? json::Value() : json::Value(e.path)}, {"message", e.message}};
 }
 
 int fail(const Error& e)
@@ -65,8 +63,7 @@ namespace {
 Error tooLarge(const QString& pathOrDash, qint64 cap)
 {
     const std::string what = pathOrDash == QLatin1String("-") ? std::string("stdin") : toStdString(pathOrDash);
-    return makeError("input_too_large", what + " is larger than the " + std::to_string(cap) +
-                                            "-byte input cap (TOOLWIRE_MAX_INPUT_BYTES raises it)");
+    return makeError("input_too_large", what + " is larger than the " + std::to_string(cap) + "-byte input cap (TOOLWIRE_MAX_INPUT_BYTES raises it)");
 }
 
 } // namespace

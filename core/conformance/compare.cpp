@@ -185,10 +185,7 @@ struct Comparer {
 
 } // namespace
 
-bool isErrorExpectation(const Value& expect)
-{
-    return expect.isObject() && expect.size() == 1 && expect["error"].isString();
-}
+bool isErrorExpectation(const Value& expect) { return expect.isObject() && expect.size() == 1 && expect["error"].isString(); }
 
 std::optional<Mismatch> compareValue(const Value& expected, const Value& actual, const Value& compareHints)
 {

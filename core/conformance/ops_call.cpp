@@ -117,9 +117,6 @@ constexpr Op kOps[] = {
 
 } // namespace
 
-std::span<const Op> callOps()
-{
-    return kOps;
-}
+std::span<const Op> callOps() { return kOps; }
 
 } // namespace tw::conformance

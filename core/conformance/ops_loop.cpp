@@ -81,9 +81,6 @@ const Op kOps[] = {
 
 } // namespace
 
-std::span<const Op> loopOps()
-{
-    return kOps;
-}
+std::span<const Op> loopOps() { return kOps; }
 
 } // namespace tw::conformance

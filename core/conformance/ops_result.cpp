@@ -103,9 +103,6 @@ constexpr Op kOps[] = {
 
 } // namespace
 
-std::span<const Op> resultRequestOps()
-{
-    return kOps;
-}
+std::span<const Op> resultRequestOps() { return kOps; }
 
 } // namespace tw::conformance

@@ -165,9 +165,6 @@ constexpr Op kOps[] = {
 
 } // namespace
 
-std::span<const Op> choiceToolOps()
-{
-    return kOps;
-}
+std::span<const Op> choiceToolOps() { return kOps; }
 
 } // namespace tw::conformance

@@ -20,10 +20,10 @@ struct Op {
     OpFn fn;
 };
 
-std::span<const Op> choiceToolOps();    // choice.*, tool.*          (ops_tool.cpp)
-std::span<const Op> callOps();          // call.*                    (ops_call.cpp)
+std::span<const Op> choiceToolOps(); // choice.*, tool.*          (ops_tool.cpp)
+std::span<const Op> callOps(); // call.*                    (ops_call.cpp)
 std::span<const Op> resultRequestOps(); // result.*, parallel.*, request.* (ops_result.cpp)
-std::span<const Op> loopOps();          // loop.run                  (ops_loop.cpp)
+std::span<const Op> loopOps(); // loop.run                  (ops_loop.cpp)
 
 // nullptr when no family implements the operation.
 OpFn find(std::string_view op);

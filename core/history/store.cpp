@@ -49,10 +49,7 @@ constexpr const char* kColumns =
     "id, created_ms, source, project, preset, profile, wire, model, method, url, status, request, response, calls, answer, finish, "
     "error, timing";
 
-Error sqlError(const QString& what, const QSqlError& e)
-{
-    return makeError("history_error", toStdString(what) + ": " + toStdString(e.text()));
-}
+Error sqlError(const QString& what, const QSqlError& e) { return makeError("history_error", toStdString(what) + ": " + toStdString(e.text())); }
 
 QString text(const std::string& s) { return toQString(s); }
 
@@ -134,7 +131,9 @@ QString uniqueConnection()
 QString likePattern(const std::string& s)
 {
     QString p = toQString(s);
-    p.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('%'), QLatin1String("\\%")).replace(QLatin1Char('_'), QLatin1String("\\_"));
+    p.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+        .replace(QLatin1Char('%'), QLatin1String("\\%"))
+        .replace(QLatin1Char('_'), QLatin1String("\\_"));
     return QLatin1Char('%') + p + QLatin1Char('%');
 }
 
@@ -167,7 +166,7 @@ Entry fromExchange(const provider::Exchange& x, const Context& c)
     return e;
 }
 
-Store::Store(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
+Store::Store(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) { }
 
 Store::~Store()
 {

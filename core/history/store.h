@@ -30,18 +30,18 @@ namespace tw::history {
 // What one request was, as stored and as listed.
 struct Entry {
     long long id = 0;
-    qint64 createdMs = 0;  // milliseconds since the epoch
-    std::string source;    // send, loop, run, window
-    std::string project;   // the project file, when there was one
+    qint64 createdMs = 0; // milliseconds since the epoch
+    std::string source; // send, loop, run, window
+    std::string project; // the project file, when there was one
     std::string preset;
     std::string profile;
     std::string wire;
     std::string model;
     std::string method;
-    std::string url;       // redacted
+    std::string url; // redacted
     int status = 0;
-    json::Value request;   // {"method", "url", "headers", "body"}, redacted
-    QByteArray response;   // the raw bytes received, scrubbed
+    json::Value request; // {"method", "url", "headers", "body"}, redacted
+    QByteArray response; // the raw bytes received, scrubbed
     json::Value calls = json::Value::array(); // call views
     std::optional<std::string> text;
     std::string finish;
@@ -64,10 +64,10 @@ Entry fromExchange(const provider::Exchange& x, const Context& c);
 
 struct Query {
     std::string profile; // exact ("" any)
-    std::string model;   // substring
-    std::string tool;    // a call of this tool, by exact name
-    std::string text;    // substring of the request, the response or the answer
-    std::string wire;    // exact
+    std::string model; // substring
+    std::string tool; // a call of this tool, by exact name
+    std::string text; // substring of the request, the response or the answer
+    std::string wire; // exact
     int limit = 50;
 };
 

@@ -29,8 +29,8 @@ namespace tw::json {
 
 struct Position {
     std::size_t offset = 0; // bytes from the start of the input
-    int line = 1;           // 1-based
-    int column = 1;         // 1-based, in code points
+    int line = 1; // 1-based
+    int column = 1; // 1-based, in code points
 };
 
 struct ParseError {
@@ -66,7 +66,10 @@ Error toError(const ParseError& e, std::string_view what = {});
 // Line and column of a byte offset, as an editor counts them.
 Position positionOf(std::string_view text, std::size_t offset);
 
-enum class Style { Compact, Pretty };
+enum class Style {
+    Compact,
+    Pretty
+};
 
 std::string serialize(const Value& v, Style style = Style::Compact);
 void serializeTo(std::string& out, const Value& v, Style style = Style::Compact);

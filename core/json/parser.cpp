@@ -98,8 +98,7 @@ thread_local Work t_work;
 class Parser {
 public:
     Parser(std::string_view text, const ParseOptions& opt, std::vector<ParseWarning>& warnings)
-        : m_begin(text.data()), m_p(text.data()), m_end(text.data() + text.size()), m_maxDepth(opt.maxDepth),
-          m_warnings(warnings)
+        : m_begin(text.data()), m_p(text.data()), m_end(text.data() + text.size()), m_maxDepth(opt.maxDepth), m_warnings(warnings)
     {
         m_values.reserve(64);
         m_members.reserve(64);
@@ -470,10 +469,7 @@ Position positionOf(std::string_view text, std::size_t offset)
     return pos;
 }
 
-std::string ParseError::toString() const
-{
-    return "line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column) + ": " + message;
-}
+std::string ParseError::toString() const { return "line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column) + ": " + message; }
 
 Result<Document, ParseError> parseDocument(std::string_view text, const ParseOptions& options)
 {

@@ -59,8 +59,7 @@ inline Classes classify(const char* p) noexcept
 
 #else
 
-template <class Pred>
-inline unsigned maskOf(const char* p, Pred pred) noexcept
+template <class Pred> inline unsigned maskOf(const char* p, Pred pred) noexcept
 {
     unsigned m = 0;
     for (int i = 0; i < 16; ++i)
@@ -86,8 +85,7 @@ struct Classes {
 inline Classes classify(const char* p) noexcept
 {
     return {maskOf(p, [](unsigned char c) { return c == '"'; }), maskOf(p, [](unsigned char c) { return c == '\\'; }),
-            maskOf(p, [](unsigned char c) { return c == '{' || c == '['; }),
-            maskOf(p, [](unsigned char c) { return c == '}' || c == ']'; })};
+            maskOf(p, [](unsigned char c) { return c == '{' || c == '['; }), maskOf(p, [](unsigned char c) { return c == '}' || c == ']'; })};
 }
 
 #endif

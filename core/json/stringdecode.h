@@ -17,28 +17,28 @@
 namespace tw::json::detail {
 
 enum class StringPolicy {
-    Strict,  // RFC 8259: every violation stops the decode with a Fault
+    Strict, // RFC 8259: every violation stops the decode with a Fault
     Lenient, // never fails: see strings.h (appendDecodedLenient) for what becomes of what
 };
 
 // Why a strict decode stopped. The messages are faultMessage()'s.
 enum class Fault : unsigned char {
     None,
-    InvalidEscape,     // "\q"
-    BadUnicodeEscape,  // "\u" without four hex digits after it
+    InvalidEscape, // "\q"
+    BadUnicodeEscape, // "\u" without four hex digits after it
     LoneHighSurrogate, // "\ud800" not followed by a low-surrogate escape
-    LoneLowSurrogate,  // "\udc00" without a high one before it
-    ControlCharacter,  // a raw byte below 0x20
-    InvalidUtf8,       // an invalid or overlong sequence, or an encoded surrogate
-    TruncatedEscape,   // a backslash as the last byte of the input
-    UnescapedQuote,    // a '"' inside a body (reported by strings.h's decodeString only)
+    LoneLowSurrogate, // "\udc00" without a high one before it
+    ControlCharacter, // a raw byte below 0x20
+    InvalidUtf8, // an invalid or overlong sequence, or an encoded surrogate
+    TruncatedEscape, // a backslash as the last byte of the input
+    UnescapedQuote, // a '"' inside a body (reported by strings.h's decodeString only)
 };
 
 enum class Stop : unsigned char {
-    Quote,     // at an unescaped '"' (the parser's closing quote)
+    Quote, // at an unescaped '"' (the parser's closing quote)
     Backslash, // at the first backslash (scanPlain only)
-    End,       // the input ended
-    Fault,     // a strict-policy violation; `at` is where its sequence starts
+    End, // the input ended
+    Fault, // a strict-policy violation; `at` is where its sequence starts
 };
 
 struct ByteTable {
@@ -243,7 +243,7 @@ struct DecodeRun {
     Stop stop; // Quote, End or Fault (never Backslash)
     Fault fault;
     const char* at; // the quote, end, or the start of the faulty sequence
-    char* base;     // the output, possibly moved by grow: [base, w) is the decoded text
+    char* base; // the output, possibly moved by grow: [base, w) is the decoded text
     char* limit;
     char* w;
 };
@@ -260,8 +260,7 @@ struct DecodeRun {
 // lives in locals: stores through a char pointer may alias any member, which would reload
 // them after every byte written.
 template <StringPolicy P, class Grow>
-[[gnu::always_inline]] inline DecodeRun decodeRun(const char* p, const char* const end, char* base, char* limit, char* w,
-                                                  Grow&& grow)
+[[gnu::always_inline]] inline DecodeRun decodeRun(const char* p, const char* const end, char* base, char* limit, char* w, Grow&& grow)
 {
     constexpr bool strict = P == StringPolicy::Strict;
     constexpr const ByteTable& classes = strict ? kStrictClass : kLenientClass;

@@ -56,10 +56,7 @@ constexpr std::size_t kSlack = 32;
 
 // Output room at out[start...], grown by resizing the string (the engine never asks when
 // the string was sized to the body plus kSlack).
-detail::Room roomIn(std::string& out, std::size_t start)
-{
-    return {out.data() + start, out.data() + out.size()};
-}
+detail::Room roomIn(std::string& out, std::size_t start) { return {out.data() + start, out.data() + out.size()}; }
 
 StringError errorAt(const char* begin, const char* at, const char* end, detail::Fault fault)
 {
@@ -90,8 +87,7 @@ Result<std::string, StringError> decodeString(std::string_view body)
         return roomIn(out, 0);
     };
     const detail::Room room = roomIn(out, 0);
-    const detail::DecodeRun run =
-        detail::decodeRun<detail::StringPolicy::Strict>(plain.at, end, room.base, room.limit, room.base + prefix, grow);
+    const detail::DecodeRun run = detail::decodeRun<detail::StringPolicy::Strict>(plain.at, end, room.base, room.limit, room.base + prefix, grow);
     if (run.stop == Stop::Fault)
         return errorAt(begin, run.at, end, run.fault);
     if (run.stop == Stop::Quote)

@@ -26,7 +26,7 @@ namespace tw::json {
 
 struct StringError {
     std::size_t offset = 0; // bytes from the start of the body
-    std::string message;    // "invalid escape \q in string"
+    std::string message; // "invalid escape \q in string"
 };
 
 Result<std::string, StringError> decodeString(std::string_view body);

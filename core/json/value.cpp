@@ -84,10 +84,10 @@ static std::string_view intText(char* buf, std::size_t cap, long long v)
     return {buf, static_cast<std::size_t>(r.ptr - buf)};
 }
 
-Value::Value(int v) : Value(static_cast<long long>(v)) {}
-Value::Value(long v) : Value(static_cast<long long>(v)) {}
-Value::Value(unsigned v) : Value(static_cast<unsigned long long>(v)) {}
-Value::Value(unsigned long v) : Value(static_cast<unsigned long long>(v)) {}
+Value::Value(int v) : Value(static_cast<long long>(v)) { }
+Value::Value(long v) : Value(static_cast<long long>(v)) { }
+Value::Value(unsigned v) : Value(static_cast<unsigned long long>(v)) { }
+Value::Value(unsigned long v) : Value(static_cast<unsigned long long>(v)) { }
 Value::Value(long long v)
 {
     char buf[32];
@@ -144,7 +144,7 @@ Value::Value(std::vector<Member> members)
     m_heap.o = h;
 }
 
-Value::Value(std::initializer_list<Member> members) : Value(std::vector<Member>(members)) {}
+Value::Value(std::initializer_list<Member> members) : Value(std::vector<Member>(members)) { }
 
 Value Value::arrayFromRange(Value* first, std::size_t n)
 {
@@ -224,9 +224,6 @@ void Value::releaseSlow() noexcept
     ::operator delete(m_heap.p);
 }
 
-
-
-
 double Value::toDouble(double fallback) const noexcept
 {
     if (!isNumber())
@@ -264,9 +261,6 @@ bool Value::isInteger() const noexcept
     double d = toDouble();
     return std::isfinite(d) && std::trunc(d) == d;
 }
-
-
-
 
 const Value* Value::find(std::string_view key) const noexcept
 {
@@ -324,9 +318,7 @@ static bool numbersEqual(std::string_view a, std::string_view b, double da, doub
     const bool ib = b.find_first_of(".eE") == std::string_view::npos;
     if (ia && ib) {
         // Integers compare exactly, whatever their size ("-0" equals "0").
-        auto norm = [](std::string_view s) {
-            return (s == "-0") ? std::string_view("0") : s;
-        };
+        auto norm = [](std::string_view s) { return (s == "-0") ? std::string_view("0") : s; };
         return norm(a) == norm(b);
     }
     return da == db;
@@ -425,8 +417,7 @@ ObjectBuilder& ObjectBuilder::append(std::string_view key, Value v)
 
 ObjectBuilder& ObjectBuilder::remove(std::string_view key)
 {
-    m_members.erase(std::remove_if(m_members.begin(), m_members.end(), [key](const Member& m) { return m.key.str() == key; }),
-                    m_members.end());
+    m_members.erase(std::remove_if(m_members.begin(), m_members.end(), [key](const Member& m) { return m.key.str() == key; }), m_members.end());
     return *this;
 }
 

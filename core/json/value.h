@@ -25,7 +25,14 @@
 
 namespace tw::json {
 
-enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
+enum class Type : std::uint8_t {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object
+};
 
 const char* typeName(Type t) noexcept;
 
@@ -34,7 +41,7 @@ struct Member;
 class Value {
 public:
     Value() noexcept { m_raw.tag = TagNull; }
-    Value(std::nullptr_t) noexcept : Value() {}
+    Value(std::nullptr_t) noexcept : Value() { }
     Value(bool b) noexcept
     {
         m_raw.tag = TagBool;
@@ -48,9 +55,9 @@ public:
     Value(unsigned long long v);
     Value(double v); // non-finite doubles become null (JSON has no NaN/Infinity)
     Value(std::string_view s);
-    Value(const char* s) : Value(std::string_view(s)) {}
-    Value(const std::string& s) : Value(std::string_view(s)) {}
-    explicit Value(std::vector<Value> items);  // array
+    Value(const char* s) : Value(std::string_view(s)) { }
+    Value(const std::string& s) : Value(std::string_view(s)) { }
+    explicit Value(std::vector<Value> items); // array
     explicit Value(std::vector<Member> members); // object (no duplicate check)
     Value(std::initializer_list<Member> members); // object literal: {{"type", "object"}, ...}
 
@@ -100,7 +107,7 @@ public:
     std::optional<long long> toInt() const noexcept;
     bool isInteger() const noexcept; // number with an integral value (1, 1.0, 1e2)
     std::string_view numberText() const noexcept { return isNumber() ? text() : std::string_view(); } // empty unless a number
-    std::string_view str() const noexcept { return isString() ? text() : std::string_view(); }        // empty unless a string
+    std::string_view str() const noexcept { return isString() ? text() : std::string_view(); } // empty unless a string
     std::string toStdString() const { return std::string(str()); }
 
     std::size_t size() const noexcept // array items or object members; 0 otherwise
@@ -108,7 +115,7 @@ public:
         return (m_raw.tag >= TagArray && m_heap.p) ? static_cast<const HeapHeader*>(m_heap.p)->size : 0;
     }
     bool empty() const noexcept { return size() == 0; }
-    inline std::span<const Value> items() const noexcept;    // empty unless an array
+    inline std::span<const Value> items() const noexcept; // empty unless an array
     inline std::span<const Member> members() const noexcept; // empty unless an object
 
     // Object lookup (first member named key), nullptr when absent or not an object.
@@ -203,9 +210,9 @@ struct Member {
     Value value;
 
     Member() = default;
-    Member(std::string_view k, Value v) : key(k), value(std::move(v)) {}
-    Member(const char* k, Value v) : key(std::string_view(k)), value(std::move(v)) {}
-    Member(Value k, Value v) : key(std::move(k)), value(std::move(v)) {}
+    Member(std::string_view k, Value v) : key(k), value(std::move(v)) { }
+    Member(const char* k, Value v) : key(std::string_view(k)), value(std::move(v)) { }
+    Member(Value k, Value v) : key(std::move(k)), value(std::move(v)) { }
     std::string_view name() const noexcept { return key.str(); }
 };
 

@@ -95,7 +95,7 @@ std::string replacingInvalidUtf8(std::string_view s)
 // written length at the end. This is the hot path of every preview and every request body.
 class Writer {
 public:
-    Writer(std::string& out, Style style) : m_out(out), m_len(out.size()), m_pretty(style == Style::Pretty) {}
+    Writer(std::string& out, Style style) : m_out(out), m_len(out.size()), m_pretty(style == Style::Pretty) { }
     ~Writer() { m_out.resize(m_len); }
 
     void write(const Value& v, int indent)
@@ -270,10 +270,7 @@ void writeString(std::string& out, std::string_view s)
     w.string(s);
 }
 
-void serializeTo(std::string& out, const Value& v, Style style)
-{
-    Writer(out, style).write(v, 0);
-}
+void serializeTo(std::string& out, const Value& v, Style style) { Writer(out, style).write(v, 0); }
 
 std::string serialize(const Value& v, Style style)
 {

@@ -100,9 +100,11 @@ std::optional<StrictDefault> strictDefault(const wire::Dialect& d, const model::
     std::string why;
     if (strictCompatible(tool.inputSchema(), d.caps.strictProfile, &why))
         return StrictDefault{true, "an omitted strict means strict mode on " + std::string(d.label) + ", and the schema is strict-compatible"};
-    return StrictDefault{false, "an omitted strict would put " + std::string(d.label) +
-                                    " in strict mode (the schema normalised: optional fields made required), and the schema is not "
-                                    "strict-compatible: " + why};
+    return StrictDefault{false,
+                         "an omitted strict would put " + std::string(d.label) +
+                             " in strict mode (the schema normalised: optional fields made required), and the schema is not "
+                             "strict-compatible: " +
+                             why};
 }
 
 Value withToolStrict(const wire::Dialect& d, const Value& body, const InputMap& in)

@@ -35,7 +35,7 @@ const LocatedTool* toolOfEntry(const wire::Dialect& d, const json::Value& body, 
 
 struct MappedPath {
     const LocatedTool* tool = nullptr; // the input tool the body path is about, if one
-    std::string path;                  // the pointer into the input file
+    std::string path; // the pointer into the input file
 };
 
 // Where `bodyPath` lands in the input: inside a tool entry's schema, at the same place in

@@ -131,8 +131,8 @@ std::vector<Finding> merge(std::vector<Finding> findings)
     std::vector<Finding> out;
     for (Finding& f : findings) {
         auto same = std::find_if(out.begin(), out.end(), [&](const Finding& o) {
-            return o.severity == f.severity && o.rule == f.rule && o.path == f.path && mergeText(o) == mergeText(f) &&
-                   o.tool.identical(f.tool) && o.fix == f.fix;
+            return o.severity == f.severity && o.rule == f.rule && o.path == f.path && mergeText(o) == mergeText(f) && o.tool.identical(f.tool) &&
+                o.fix == f.fix;
         });
         if (same == out.end()) {
             out.push_back(std::move(f));
@@ -141,8 +141,7 @@ std::vector<Finding> merge(std::vector<Finding> findings)
         for (wire::Wire w : f.wires)
             if (std::find(same->wires.begin(), same->wires.end(), w) == same->wires.end())
                 same->wires.push_back(w);
-        std::sort(same->wires.begin(), same->wires.end(),
-                  [](wire::Wire a, wire::Wire b) { return wire::indexOf(a) < wire::indexOf(b); });
+        std::sort(same->wires.begin(), same->wires.end(), [](wire::Wire a, wire::Wire b) { return wire::indexOf(a) < wire::indexOf(b); });
         if (!same->wireTemplate.empty())
             same->message = fillWire(same->wireTemplate, labels(same->wires));
     }

@@ -21,7 +21,11 @@
 
 namespace tw::lint {
 
-enum class Severity { Error, Warning, Info };
+enum class Severity {
+    Error,
+    Warning,
+    Info
+};
 
 std::string_view severityName(Severity s) noexcept;
 // "error", "warning", "info"; nullopt for anything else.
@@ -38,11 +42,11 @@ struct Fix {
 struct Finding {
     Severity severity = Severity::Error;
     std::vector<wire::Wire> wires; // never empty
-    json::Value tool;              // the tool's name as written (a number stays a number); null: not one tool's
-    std::string path;              // JSON pointer into the input file ("" : the whole input)
-    std::string rule;              // "name.charset", "preflight.schema", "loss.strict_set", ...
+    json::Value tool; // the tool's name as written (a number stays a number); null: not one tool's
+    std::string path; // JSON pointer into the input file ("" : the whole input)
+    std::string rule; // "name.charset", "preflight.schema", "loss.strict_set", ...
     std::string message;
-    std::string source;            // a section of ../shared/spec/ (or a file of ../shared/vendor-schemas/)
+    std::string source; // a section of ../shared/spec/ (or a file of ../shared/vendor-schemas/)
     std::optional<Fix> fix;
     // For findings about a request body: the JSON pointer into the body (the wire tab's
     // view); empty otherwise. Not part of the JSON form (`path` is the input's).

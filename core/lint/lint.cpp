@@ -28,9 +28,7 @@ void preflightFindings(const RequestFacts& facts, const InputMap& in, std::vecto
         case BodyProblem::Kind::Violation:
             f = makeFinding("preflight.schema", d, {{"body_path", where}, {"detail", p.message}}, toolName(m.tool), m.path);
             break;
-        case BodyProblem::Kind::UnknownMember:
-            f = makeFinding("preflight.unknown_member", d, {{"member", p.message}}, Value(), m.path);
-            break;
+        case BodyProblem::Kind::UnknownMember: f = makeFinding("preflight.unknown_member", d, {{"member", p.message}}, Value(), m.path); break;
         case BodyProblem::Kind::Unsupported:
             f = makeFinding("preflight.unsupported", d, {{"body_path", where}, {"detail", p.message}}, Value(), m.path);
             break;
@@ -86,7 +84,7 @@ RequestReport checkRequest(const RequestFacts& facts)
     for (Finding& p : preflight) {
         const bool covered = std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& f) {
             return f.severity == Severity::Error && !f.path.empty() && isWithin(p.path, f.path) && p.severity == Severity::Error &&
-                   p.path != facts.requestPath;
+                p.path != facts.requestPath;
         });
         if (!covered)
             r.findings.push_back(std::move(p));

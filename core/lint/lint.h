@@ -30,20 +30,20 @@ namespace tw::lint {
 
 struct RequestFacts {
     const wire::Dialect* dialect = nullptr; // required
-    json::Value body;                       // as built (strict already made explicit)
-    std::vector<ToolRef> tools;             // the request's function tools as written, in request order
-    std::string choicePath;                 // the tool choice in the input file ("" : none there)
-    std::string requestPath;                // the request in the input file ("" : the input as a whole)
+    json::Value body; // as built (strict already made explicit)
+    std::vector<ToolRef> tools; // the request's function tools as written, in request order
+    std::string choicePath; // the tool choice in the input file ("" : none there)
+    std::string requestPath; // the request in the input file ("" : the input as a whole)
     model::ChoiceSetting choice;
-    std::optional<bool> parallel;           // what the request asked for (nullopt: nothing)
-    bool parallelControl = true;            // the profile can send a parallel switch
-    bool toolsSent = true;                  // the body carries tools (as fields or in the prompt)
+    std::optional<bool> parallel; // what the request asked for (nullopt: nothing)
+    bool parallelControl = true; // the profile can send a parallel switch
+    bool toolsSent = true; // the body carries tools (as fields or in the prompt)
     std::optional<std::string> syntheticTool; // a forced tool rewritten into structured output
 };
 
 struct RequestReport {
     std::vector<Finding> findings; // error and warning
-    std::vector<Finding> loss;     // info
+    std::vector<Finding> loss; // info
 };
 
 RequestReport checkRequest(const RequestFacts& facts);

@@ -103,18 +103,20 @@ void toolLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding
             const Value* sent = resolvePointer(*entry, caps.toolStrictPointer);
             if (sent && sent->isBool()) {
                 const auto def = strictDefault(d, t.tool);
-                const std::string reason = def ? def->reason : std::string("the conversion sets it (strict tool use for a closed root schema that requires properties)");
-                out.push_back(makeFinding("loss.strict_set", d, {{"value", sent->toBool() ? "true" : "false"}, {"name", nameText}, {"reason", reason}},
-                                          name, t.path));
+                const std::string reason =
+                    def ? def->reason : std::string("the conversion sets it (strict tool use for a closed root schema that requires properties)");
+                out.push_back(makeFinding("loss.strict_set", d,
+                                          {{"value", sent->toBool() ? "true" : "false"}, {"name", nameText}, {"reason", reason}}, name, t.path));
             }
         }
         if (t.written.contains(kCacheControl) && facts.toolsSent)
-            out.push_back(makeFinding("loss.cache_hint", d,
-                                      {{"member", std::string(kCacheControl)},
-                                       {"name", nameText},
-                                       {"reason", caps.cacheHints ? "request bodies built from tool definitions carry no cache hints"
-                                                                  : "tools on {wire} take no cache hints"}},
-                                      name, childPointer(t.path, kCacheControl)));
+            out.push_back(makeFinding(
+                "loss.cache_hint", d,
+                {{"member", std::string(kCacheControl)},
+                 {"name", nameText},
+                 {"reason",
+                  caps.cacheHints ? "request bodies built from tool definitions carry no cache hints" : "tools on {wire} take no cache hints"}},
+                name, childPointer(t.path, kCacheControl)));
         for (std::string_view m : kMcpFields)
             if (t.written.contains(m) && facts.toolsSent)
                 out.push_back(makeFinding("loss.mcp_field", d, {{"member", std::string(m)}, {"name", nameText}}, name, childPointer(t.path, m)));
@@ -134,8 +136,8 @@ void toolLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding
         const Value* sent = resolvePointer(*entry, caps.toolSchemaPointer);
         if (!sent) {
             if (!saysNothing(written))
-                out.push_back(makeFinding("loss.schema_dropped", d, {{"name", nameText}, {"reason", "the schema declares no properties"}}, name,
-                                          t.schemaPath));
+                out.push_back(
+                    makeFinding("loss.schema_dropped", d, {{"name", nameText}, {"reason", "the schema declares no properties"}}, name, t.schemaPath));
             continue;
         }
         if (!sent->identical(written))
@@ -166,22 +168,25 @@ void requestLoss(const RequestFacts& facts, const InputMap& in, std::vector<Find
         if (facts.syntheticTool)
             out.push_back(makeFinding("loss.forced_tool", d,
                                       {{"name", c.name},
-                                       {"reason", "is sent as structured output (a response schema in place of the tools), because the profile "
-                                                  "cannot force a named tool; the reply is read back as a synthetic call"}},
+                                       {"reason",
+                                        "is sent as structured output (a response schema in place of the tools), because the profile "
+                                        "cannot force a named tool; the reply is read back as a synthetic call"}},
                                       Value(c.name), choiceAt));
         else if (noChoiceField || !caps.namedChoice)
-            out.push_back(makeFinding("loss.forced_tool", d,
-                                      {{"name", c.name}, {"reason", "cannot be forced on {wire}: no tool choice is sent, so the model may answer without calling it"}},
-                                      Value(c.name), choiceAt));
+            out.push_back(makeFinding(
+                "loss.forced_tool", d,
+                {{"name", c.name}, {"reason", "cannot be forced on {wire}: no tool choice is sent, so the model may answer without calling it"}},
+                Value(c.name), choiceAt));
     } else if (c.type == "any" && (noChoiceField || !caps.anyChoice)) {
         out.push_back(makeFinding("loss.choice", d,
-                                  {{"choice", "any"}, {"reason", "cannot be said on {wire}: nothing is sent, so the model may answer in text"}}, Value(),
-                                  choiceAt));
+                                  {{"choice", "any"}, {"reason", "cannot be said on {wire}: nothing is sent, so the model may answer in text"}},
+                                  Value(), choiceAt));
     } else if (c.type == "none" && (noChoiceField || !caps.noneChoice)) {
         out.push_back(makeFinding("loss.choice", d,
                                   {{"choice", "none"},
-                                   {"reason", facts.toolsSent ? "cannot be said on {wire}: the tools are offered all the same"
-                                                              : "is said on {wire} by leaving the tools out of the request"}},
+                                   {"reason",
+                                    facts.toolsSent ? "cannot be said on {wire}: the tools are offered all the same"
+                                                    : "is said on {wire} by leaving the tools out of the request"}},
                                   Value(), choiceAt));
     }
     if (c.allowedTools) {
@@ -192,15 +197,17 @@ void requestLoss(const RequestFacts& facts, const InputMap& in, std::vector<Find
         out.push_back(makeFinding("loss.allow_list", d,
                                   {{"count", std::to_string(allowed)},
                                    {"total", std::to_string(in.tools.size())},
-                                   {"reason", caps.allowList ? "is applied by sending only the allowed tools; the allowed-tools choice of {wire} is not used"
-                                                             : "is applied by sending only the allowed tools (there is no allow-list on {wire})"}},
+                                   {"reason",
+                                    caps.allowList ? "is applied by sending only the allowed tools; the allowed-tools choice of {wire} is not used"
+                                                   : "is applied by sending only the allowed tools (there is no allow-list on {wire})"}},
                                   Value(), choiceAt));
     }
     if (facts.parallel && (!caps.parallelSwitch || !facts.parallelControl))
-        out.push_back(makeFinding("loss.parallel", d,
-                                  {{"value", *facts.parallel ? "true" : "false"},
-                                   {"reason", !caps.parallelSwitch ? "there is no parallel switch on {wire}" : "the profile has no parallel control"}},
-                                  Value(), facts.requestPath));
+        out.push_back(
+            makeFinding("loss.parallel", d,
+                        {{"value", *facts.parallel ? "true" : "false"},
+                         {"reason", !caps.parallelSwitch ? "there is no parallel switch on {wire}" : "the profile has no parallel control"}},
+                        Value(), facts.requestPath));
     if (caps.toolsInPrompt && facts.toolsSent && !in.tools.empty())
         out.push_back(makeFinding("loss.tools_in_prompt", d, {}, Value(), {})); // the wire's way, whatever the request
 }

@@ -14,10 +14,7 @@ std::string childPointer(std::string_view base, std::string_view token)
     return out;
 }
 
-std::string childPointer(std::string_view base, std::size_t index)
-{
-    return std::string(base) + "/" + std::to_string(index);
-}
+std::string childPointer(std::string_view base, std::size_t index) { return std::string(base) + "/" + std::to_string(index); }
 
 std::vector<std::string> pointerTokens(std::string_view pointer)
 {
@@ -120,10 +117,7 @@ bool isWithin(std::string_view pointer, std::string_view prefix) noexcept
     return pointer.size() == prefix.size() || pointer[prefix.size()] == '/';
 }
 
-std::string_view below(std::string_view pointer, std::string_view prefix) noexcept
-{
-    return pointer.substr(prefix.size());
-}
+std::string_view below(std::string_view pointer, std::string_view prefix) noexcept { return pointer.substr(prefix.size()); }
 
 std::optional<Value> setAtPointer(const Value& root, std::string_view pointer, Value value)
 {

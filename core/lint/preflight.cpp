@@ -19,7 +19,7 @@ using json::Value;
 
 namespace {
 
-constexpr int kMaxExplainDepth = 4;   // nested unions explained (a tool inside an item inside the input)
+constexpr int kMaxExplainDepth = 4; // nested unions explained (a tool inside an item inside the input)
 constexpr std::size_t kMaxProblems = 12; // per body: the first problems say enough
 constexpr int kMaxRefHops = 16;
 
@@ -28,7 +28,9 @@ std::string percentDecoded(std::string_view s)
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '%' && i + 2 < s.size()) {
-            auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : (c >= 'a' && c <= 'f' ? c - 'a' + 10 : (c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1)); };
+            auto hex = [](char c) {
+                return c >= '0' && c <= '9' ? c - '0' : (c >= 'a' && c <= 'f' ? c - 'a' + 10 : (c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1));
+            };
             const int hi = hex(s[i + 1]), lo = hex(s[i + 2]);
             if (hi >= 0 && lo >= 0) {
                 out += static_cast<char>(hi * 16 + lo);
@@ -192,8 +194,8 @@ int fit(const Pins& p, const Value& inst)
 
 std::string joinPointer(const std::string& base, const std::string& rel) { return base + rel; }
 
-void explain(const RequestSchema& rs, const Value& evalRoot, const Value& body, const schema::Violation& v, int depth,
-             const std::string& lead, std::vector<BodyProblem>& out);
+void explain(const RequestSchema& rs, const Value& evalRoot, const Value& body, const schema::Violation& v, int depth, const std::string& lead,
+             std::vector<BodyProblem>& out);
 
 void explainAgainst(const RequestSchema& rs, const Value& body, const std::string& instAt, const std::string& altAt, int depth,
                     const std::string& lead, std::vector<BodyProblem>& out)
@@ -209,8 +211,8 @@ void explainAgainst(const RequestSchema& rs, const Value& body, const std::strin
     }
 }
 
-void explain(const RequestSchema& rs, const Value& evalRoot, const Value& body, const schema::Violation& v, int depth,
-             const std::string& lead, std::vector<BodyProblem>& out)
+void explain(const RequestSchema& rs, const Value& evalRoot, const Value& body, const schema::Violation& v, int depth, const std::string& lead,
+             std::vector<BodyProblem>& out)
 {
     const std::string_view kl = v.keywordLocation;
     const bool union_ = kl.ends_with("/oneOf") || kl.ends_with("/anyOf");

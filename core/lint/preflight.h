@@ -21,7 +21,7 @@ namespace tw::lint {
 // A wire's request schema: the document and the schema the body is validated against (the
 // document itself, or the document with a root "$ref" to the request's definition).
 struct RequestSchema {
-    std::string file;    // "openai-openapi.requests.json"
+    std::string file; // "openai-openapi.requests.json"
     std::string pointer; // "/components/schemas/CreateResponse"; "" : the document root
     json::Value document;
     json::Value root;
@@ -32,10 +32,14 @@ struct RequestSchema {
 const RequestSchema* requestSchema(const wire::Dialect& d);
 
 struct BodyProblem {
-    enum class Kind { Violation, UnknownMember, Unsupported };
+    enum class Kind {
+        Violation,
+        UnknownMember,
+        Unsupported
+    };
     Kind kind = Kind::Violation;
     std::string bodyPath; // JSON pointer into the body
-    std::string message;  // what is wrong there
+    std::string message; // what is wrong there
 };
 
 // The body's problems against the wire's request schema; empty when it validates (or the

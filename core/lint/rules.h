@@ -21,10 +21,10 @@ namespace tw::lint {
 struct RuleDef {
     std::string id;
     Severity severity = Severity::Error; // loss rules: Info
-    std::string message;                 // the template
-    std::string source;                  // empty when sourceFromWire
-    bool sourceFromWire = false;         // the source is the wire's Capabilities::source
-    bool loss = false;                   // a loss-report item (rules.json "loss")
+    std::string message; // the template
+    std::string source; // empty when sourceFromWire
+    bool sourceFromWire = false; // the source is the wire's Capabilities::source
+    bool loss = false; // a loss-report item (rules.json "loss")
 };
 
 // Every rule, in table order (rules first, then the loss items).

@@ -13,13 +13,13 @@ namespace {
 constexpr int kMaxWalkDepth = 64;
 
 // One subschema: additionalProperties, not, ...; items is one or a list (draft-07).
-constexpr std::array<std::string_view, 11> kSingle = {"additionalProperties", "items", "contains", "not", "if", "then", "else",
-                                                      "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems"};
+constexpr std::array<std::string_view, 11> kSingle = {
+    "additionalProperties",  "items",          "contains", "not", "if", "then", "else", "propertyNames", "unevaluatedItems",
+    "unevaluatedProperties", "additionalItems"};
 // A list of subschemas.
 constexpr std::array<std::string_view, 5> kList = {"allOf", "anyOf", "oneOf", "prefixItems", "items"};
 // A map from names to subschemas ("dependencies" holds schemas or name lists; lists are skipped).
-constexpr std::array<std::string_view, 6> kMap = {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-                                                  "dependencies"};
+constexpr std::array<std::string_view, 6> kMap = {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"};
 
 bool isSchema(const Value& v) { return v.isObject() || v.isBool(); }
 

@@ -18,7 +18,7 @@ struct Profile {
     bool allRequired = false;
     bool noRecursion = false;
     std::vector<std::string> rootCombinators;
-    std::vector<std::string> supported;   // empty: no allow-list
+    std::vector<std::string> supported; // empty: no allow-list
     std::vector<std::string> unsupported; // a deny-list
     Severity keywordSeverity = Severity::Error;
     long long maxMinItems = -1; // -1: no rule
@@ -57,10 +57,7 @@ struct Problem {
     std::optional<Fix> fix;
 };
 
-bool contains(const std::vector<std::string>& list, std::string_view s)
-{
-    return std::find(list.begin(), list.end(), s) != list.end();
-}
+bool contains(const std::vector<std::string>& list, std::string_view s) { return std::find(list.begin(), list.end(), s) != list.end(); }
 
 bool typeIncludes(const Value& type, std::string_view t)
 {
@@ -133,8 +130,8 @@ std::vector<Problem> problems(const Value& schema, const Profile& p, const std::
         for (const json::Member& m : node.members()) {
             const std::string_view k = m.name();
             if ((!p.supported.empty() && !contains(p.supported, k)) || contains(p.unsupported, k))
-                out.push_back({"strict.keyword", childPointer(rel, k), {{"keyword", std::string(k)}, {"where", where(rel)}}, p.keywordSeverity,
-                               std::nullopt});
+                out.push_back(
+                    {"strict.keyword", childPointer(rel, k), {{"keyword", std::string(k)}, {"where", where(rel)}}, p.keywordSeverity, std::nullopt});
         }
         if (const Value* ref = node.find(keys::kRef); ref && p.noRecursion && ref->str().starts_with("#")) {
             const std::string target(ref->str().substr(1));
@@ -143,8 +140,11 @@ std::vector<Problem> problems(const Value& schema, const Profile& p, const std::
         }
         if (p.maxMinItems >= 0)
             if (auto n = node[keys::kMinItems].toInt(); n && *n > p.maxMinItems)
-                out.push_back({"strict.min_items", childPointer(rel, keys::kMinItems),
-                               {{"value", std::to_string(*n)}, {"where", where(rel)}}, std::nullopt, std::nullopt});
+                out.push_back({"strict.min_items",
+                               childPointer(rel, keys::kMinItems),
+                               {{"value", std::to_string(*n)}, {"where", where(rel)}},
+                               std::nullopt,
+                               std::nullopt});
         enumValues += static_cast<long long>(node[keys::kEnum].size());
         if (!isObjectSchema(node))
             return;
@@ -158,7 +158,8 @@ std::vector<Problem> problems(const Value& schema, const Profile& p, const std::
             const Value* ap = node.find(keys::kAdditionalProperties);
             if (!ap || !(ap->isBool() && !ap->toBool())) {
                 Fix fix{"set \"additionalProperties\": false at " + where(rel),
-                        Value(std::vector<Value>{patchOp(ap ? "replace" : "add", schemaPath + childPointer(rel, keys::kAdditionalProperties), Value(false))})};
+                        Value(std::vector<Value>{
+                            patchOp(ap ? "replace" : "add", schemaPath + childPointer(rel, keys::kAdditionalProperties), Value(false))})};
                 out.push_back({"strict.open_object", rel, {{"where", where(rel)}}, std::nullopt, std::move(fix)});
             }
         }
@@ -172,26 +173,38 @@ std::vector<Problem> problems(const Value& schema, const Profile& p, const std::
                     missing.emplace_back(m.name());
             }
             if (!missing.empty()) {
-                std::vector<Value> ops{patchOp(node.contains(keys::kRequired) ? "replace" : "add",
-                                               schemaPath + childPointer(rel, keys::kRequired), Value(std::move(all)))};
+                std::vector<Value> ops{patchOp(node.contains(keys::kRequired) ? "replace" : "add", schemaPath + childPointer(rel, keys::kRequired),
+                                               Value(std::move(all)))};
                 for (const std::string& name : missing)
                     nullableOps(props[name], schemaPath + childPointer(childPointer(rel, keys::kProperties), name), ops);
                 Fix fix{"list every property in \"required\" and make the optional ones (" + quotedList(missing) + ") nullable",
                         Value(std::move(ops))};
-                out.push_back({"strict.not_required", childPointer(rel, keys::kRequired),
-                               {{"properties", (missing.size() == 1 ? "property " : "properties ") + quotedList(missing)}, {"where", where(rel)}}, std::nullopt, std::move(fix)});
+                out.push_back({"strict.not_required",
+                               childPointer(rel, keys::kRequired),
+                               {{"properties", (missing.size() == 1 ? "property " : "properties ") + quotedList(missing)}, {"where", where(rel)}},
+                               std::nullopt,
+                               std::move(fix)});
             }
         }
     });
     if (p.maxProperties > 0 && properties > p.maxProperties)
-        out.push_back({"strict.limit", "", {{"detail", std::to_string(properties) + " properties"}, {"limit", std::to_string(p.maxProperties)}},
-                       std::nullopt, std::nullopt});
+        out.push_back({"strict.limit",
+                       "",
+                       {{"detail", std::to_string(properties) + " properties"}, {"limit", std::to_string(p.maxProperties)}},
+                       std::nullopt,
+                       std::nullopt});
     if (p.maxDepth > 0 && deepest > p.maxDepth)
-        out.push_back({"strict.limit", deepestAt, {{"detail", std::to_string(deepest) + " levels of object nesting"}, {"limit", std::to_string(p.maxDepth)}},
-                       std::nullopt, std::nullopt});
+        out.push_back({"strict.limit",
+                       deepestAt,
+                       {{"detail", std::to_string(deepest) + " levels of object nesting"}, {"limit", std::to_string(p.maxDepth)}},
+                       std::nullopt,
+                       std::nullopt});
     if (p.maxEnumValues > 0 && enumValues > p.maxEnumValues)
-        out.push_back({"strict.limit", "", {{"detail", std::to_string(enumValues) + " enum values"}, {"limit", std::to_string(p.maxEnumValues)}},
-                       std::nullopt, std::nullopt});
+        out.push_back({"strict.limit",
+                       "",
+                       {{"detail", std::to_string(enumValues) + " enum values"}, {"limit", std::to_string(p.maxEnumValues)}},
+                       std::nullopt,
+                       std::nullopt});
     return out;
 }
 
@@ -263,8 +276,8 @@ std::vector<Finding> strictRequestLimits(const wire::Dialect& d, std::span<const
     }
     auto limit = [&](long long n, long long max, std::string what) {
         if (max > 0 && n > max)
-            out.push_back(makeFinding("strict.limit", d, {{"detail", std::to_string(n) + " " + what}, {"limit", std::to_string(max)}},
-                                      Value(), path));
+            out.push_back(
+                makeFinding("strict.limit", d, {{"detail", std::to_string(n) + " " + what}, {"limit", std::to_string(max)}}, Value(), path));
     };
     limit(tools, p.maxStrictTools, "strict tools in one request");
     limit(optional, p.maxOptionalParams, "optional parameters across the strict tools of one request");

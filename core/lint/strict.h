@@ -18,8 +18,7 @@ namespace tw::lint {
 // The findings (rules strict.*) for `schema` under the wire's strict profile, as if it were
 // sent with strict: true. `schemaPath` is where the schema sits in the input file (findings'
 // paths and fixes are below it); `tool` names the tool. None when the wire has no profile.
-std::vector<Finding> strictFindings(const wire::Dialect& d, const json::Value& schema, const std::string& schemaPath,
-                                    const json::Value& tool);
+std::vector<Finding> strictFindings(const wire::Dialect& d, const json::Value& schema, const std::string& schemaPath, const json::Value& tool);
 
 // Whether strict: true would take the schema under profile `profile` (no error-severity
 // problem); `why` gets the first problem, in words, when it would not.

@@ -145,7 +145,8 @@ void checkName(const wire::Dialect& d, const LocatedTool& t, std::vector<Finding
         out.push_back(std::move(f));
     }
     if (bad.empty() && !tooLong)
-        out.push_back(makeFinding("name.charset", d, {{"name", std::string(name)}, {"chars", "none alone"}, {"pattern", std::string(caps.toolNamePattern)}},
+        out.push_back(makeFinding("name.charset", d,
+                                  {{"name", std::string(name)}, {"chars", "none alone"}, {"pattern", std::string(caps.toolNamePattern)}},
                                   t.tool.name(), at));
 }
 
@@ -202,9 +203,10 @@ void checkSchema(const wire::Dialect& d, const LocatedTool& t, std::vector<Findi
             Finding f = makeFinding("schema.nullable", d, {}, name, sp + childPointer(rel, keys::kNullable));
             const Value& type = node[keys::kType];
             if (type.isString() && !isOpenApiTypeName(type))
-                f.fix = Fix{"admit null through the type list instead",
-                            Value(std::vector<Value>{patchOp("replace", sp + childPointer(rel, keys::kType), Value(std::vector<Value>{type, Value("null")})),
-                                                     patchOp("remove", sp + childPointer(rel, keys::kNullable))})};
+                f.fix = Fix{
+                    "admit null through the type list instead",
+                    Value(std::vector<Value>{patchOp("replace", sp + childPointer(rel, keys::kType), Value(std::vector<Value>{type, Value("null")})),
+                                             patchOp("remove", sp + childPointer(rel, keys::kNullable))})};
             out.push_back(std::move(f));
         }
         if (const Value* ref = node.find(keys::kRef); ref && ref->isString()) {
@@ -234,8 +236,8 @@ void checkSchema(const wire::Dialect& d, const LocatedTool& t, std::vector<Findi
                 continue;
             if (reported++ == kMaxMetaFindings)
                 break;
-            out.push_back(makeFinding("schema.invalid", d, {{"detail", (v.pointer.empty() ? std::string("the root") : v.pointer) + ": " + v.message}}, name,
-                                      sp + v.pointer));
+            out.push_back(makeFinding("schema.invalid", d, {{"detail", (v.pointer.empty() ? std::string("the root") : v.pointer) + ": " + v.message}},
+                                      name, sp + v.pointer));
         }
     }
 
@@ -244,7 +246,8 @@ void checkSchema(const wire::Dialect& d, const LocatedTool& t, std::vector<Findi
         const std::string detail = type ? "its \"type\" is " + json::compact(*type) : std::string("it has no \"type\"");
         Finding f = makeFinding("schema.root_type", d, {{"detail", detail}}, name, type ? sp + childPointer("", keys::kType) : sp);
         if (!type && !s.contains(keys::kAnyOf) && !s.contains(keys::kOneOf) && !s.contains(keys::kAllOf))
-            f.fix = Fix{"add \"type\": \"object\" at the root", Value(std::vector<Value>{patchOp("add", childPointer(sp, keys::kType), Value("object"))})};
+            f.fix = Fix{"add \"type\": \"object\" at the root",
+                        Value(std::vector<Value>{patchOp("add", childPointer(sp, keys::kType), Value("object"))})};
         out.push_back(std::move(f));
     }
     if (caps.rootCombinatorsRejected)
@@ -302,8 +305,8 @@ std::vector<Finding> lintTools(const wire::Dialect& d, std::span<const ToolRef> 
                     firstSame = j;
             }
         if (same > 1 && firstSame != i)
-            out.push_back(makeFinding("name.duplicate", d, {{"name", std::string(model::displayText(name))}, {"count", std::to_string(same)}}, name,
-                                      namePath));
+            out.push_back(
+                makeFinding("name.duplicate", d, {{"name", std::string(model::displayText(name))}, {"count", std::to_string(same)}}, name, namePath));
 
         const Value& desc = t.tool.description();
         if (desc.isString() ? desc.str().empty() : desc.isNull())
@@ -323,8 +326,8 @@ SortedTools sortTools(const wire::Dialect& d, std::span<const ToolRef> tools)
     const Value tag(d.tag);
     for (const ToolRef& ref : tools) {
         const wire::ToolClass c = wire::classifyTool(ref.tool, &tag);
-        const bool builtin = c.category == wire::ToolCategory::Server || c.category == wire::ToolCategory::ClientBuiltin ||
-                             c.category == wire::ToolCategory::Foreign;
+        const bool builtin =
+            c.category == wire::ToolCategory::Server || c.category == wire::ToolCategory::ClientBuiltin || c.category == wire::ToolCategory::Foreign;
         if (builtin) {
             const std::string label = c.label.isString() ? std::string(c.label.str()) : json::compact(c.label);
             if (c.ownWire == d.tag) {

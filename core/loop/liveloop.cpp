@@ -35,8 +35,7 @@ Value outcomeToJson(const Outcome& o)
                  {"mcp_log", o.protocolLog}};
 }
 
-LiveLoop::LiveLoop(QNetworkAccessManager* nam, mcp::Client* client, provider::RequestInput base, std::optional<std::string> key,
-                   QObject* parent)
+LiveLoop::LiveLoop(QNetworkAccessManager* nam, mcp::Client* client, provider::RequestInput base, std::optional<std::string> key, QObject* parent)
     : QObject(parent), m_nam(nam), m_client(client), m_base(std::move(base)), m_key(std::move(key))
 {
     m_base.stream = false;
@@ -84,8 +83,7 @@ void LiveLoop::stop()
 void LiveLoop::sendRound()
 {
     if (m_round >= m_settings.maxIterations) {
-        fail(makeError("max_iterations_exceeded",
-                       "the model still called tools after " + std::to_string(m_settings.maxIterations) + " requests"));
+        fail(makeError("max_iterations_exceeded", "the model still called tools after " + std::to_string(m_settings.maxIterations) + " requests"));
         return;
     }
     ++m_round;

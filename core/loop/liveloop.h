@@ -28,10 +28,10 @@ namespace tw::loop {
 
 struct Round {
     provider::Exchange exchange;
-    std::vector<json::Value> calls;   // call views
+    std::vector<json::Value> calls; // call views
     std::vector<json::Value> results; // MCP results given back, in call order
-    json::Value appended;             // the messages (items) this round appended
-    qint64 toolsMs = 0;               // time spent executing the calls
+    json::Value appended; // the messages (items) this round appended
+    qint64 toolsMs = 0; // time spent executing the calls
 };
 
 struct Outcome {
@@ -50,8 +50,7 @@ class LiveLoop : public QObject {
     Q_OBJECT
 public:
     // nam and client are not owned; the client must be connected (ready) before start().
-    LiveLoop(QNetworkAccessManager* nam, mcp::Client* client, provider::RequestInput base, std::optional<std::string> key,
-             QObject* parent = nullptr);
+    LiveLoop(QNetworkAccessManager* nam, mcp::Client* client, provider::RequestInput base, std::optional<std::string> key, QObject* parent = nullptr);
     ~LiveLoop() override;
 
     void setMaxIterations(int n) { m_settings.maxIterations = n; }

@@ -26,15 +26,19 @@ namespace tw::loop {
 
 struct Settings {
     wire::Wire wire = wire::kAllWires[0];
-    json::Value args;          // profile settings (call and response tags, ...)
-    int maxIterations = 10;    // args.tool_max_iterations
+    json::Value args; // profile settings (call and response tags, ...)
+    int maxIterations = 10; // args.tool_max_iterations
 };
 
 Settings settingsFor(wire::Wire w, const json::Value& args);
 
 struct PlannedCall {
-    enum class Action { Execute, UnknownTool, Undecodable };
-    json::Value raw;      // the call structure as the reply held it (calls lifted from text: {name, arguments})
+    enum class Action {
+        Execute,
+        UnknownTool,
+        Undecodable
+    };
+    json::Value raw; // the call structure as the reply held it (calls lifted from text: {name, arguments})
     model::ToolCall call; // its call view
     Action action = Action::Execute;
 };

@@ -22,19 +22,16 @@ std::string rpcErrorText(const json::Value& err)
 }
 } // namespace
 
-bool isSupportedProtocol(std::string_view v)
-{
-    return v == "2025-11-25" || v == "2025-06-18" || v == "2025-03-26" || v == "2024-11-05";
-}
+bool isSupportedProtocol(std::string_view v) { return v == "2025-11-25" || v == "2025-06-18" || v == "2025-03-26" || v == "2024-11-05"; }
 
 json::Value logToJson(const std::vector<LogEntry>& log)
 {
     std::vector<json::Value> out;
     out.reserve(log.size());
     for (const LogEntry& e : log) {
-        const char* dir = e.direction == LogEntry::Direction::Sent       ? "sent"
-                          : e.direction == LogEntry::Direction::Received ? "received"
-                                                                         : "diagnostic";
+        const char* dir = e.direction == LogEntry::Direction::Sent ? "sent"
+            : e.direction == LogEntry::Direction::Received         ? "received"
+                                                                   : "diagnostic";
         out.push_back(json::Value{{"t_ms", static_cast<long long>(e.tMs)}, {"direction", dir}, {"message", e.message}});
     }
     return json::Value(std::move(out));
@@ -75,29 +72,32 @@ void Client::connectToServer(int timeoutMs)
         json::Value params{{"protocolVersion", kLatestProtocol},
                            {"capabilities", json::Value{{"roots", json::Value{{"listChanged", false}}}}},
                            {"clientInfo", json::Value{{"name", "toolwire"}, {"version", TOOLWIRE_VERSION}}}};
-        request("initialize", params, [this](Result<json::Value> r) {
-            if (!r) {
-                Q_EMIT failed(r.error());
-                return;
-            }
-            const std::string version(r->operator[]("protocolVersion").str());
-            if (!isSupportedProtocol(version)) {
-                Error e = makeError("tool_transport_failed", "the server speaks MCP revision \"" + version +
-                                                                 "\", which this client does not support");
-                close();
-                Q_EMIT failed(e);
-                return;
-            }
-            m_protocolVersion = version;
-            m_serverInfo = (*r)["serverInfo"];
-            m_serverCapabilities = (*r)["capabilities"];
-            m_transport->setProtocolVersion(toByteArray(version));
-            notify("notifications/initialized");
-            m_ready = true;
-            Q_EMIT ready();
-            if (m_listChangedEarly)
-                Q_EMIT toolsListChanged();
-        }, timeoutMs);
+        request(
+            "initialize", params,
+            [this](Result<json::Value> r) {
+                if (!r) {
+                    Q_EMIT failed(r.error());
+                    return;
+                }
+                const std::string version(r->operator[]("protocolVersion").str());
+                if (!isSupportedProtocol(version)) {
+                    Error e =
+                        makeError("tool_transport_failed", "the server speaks MCP revision \"" + version + "\", which this client does not support");
+                    close();
+                    Q_EMIT failed(e);
+                    return;
+                }
+                m_protocolVersion = version;
+                m_serverInfo = (*r)["serverInfo"];
+                m_serverCapabilities = (*r)["capabilities"];
+                m_transport->setProtocolVersion(toByteArray(version));
+                notify("notifications/initialized");
+                m_ready = true;
+                Q_EMIT ready();
+                if (m_listChangedEarly)
+                    Q_EMIT toolsListChanged();
+            },
+            timeoutMs);
     });
     m_transport->open();
 }
@@ -175,8 +175,8 @@ void Client::listToolsPage(json::Value cursor, std::shared_ptr<std::vector<json:
 
 void Client::callTool(const std::string& name, json::Value arguments, Callback cb, int timeoutMs)
 {
-    request("tools/call", json::Value{{"name", name}, {"arguments", arguments.isObject() ? arguments : json::Value::emptyObject()}},
-            std::move(cb), timeoutMs);
+    request("tools/call", json::Value{{"name", name}, {"arguments", arguments.isObject() ? arguments : json::Value::emptyObject()}}, std::move(cb),
+            timeoutMs);
 }
 
 void Client::ping(Callback cb) { request("ping", {}, std::move(cb), 10000); }
@@ -277,8 +277,8 @@ std::vector<json::Value> canonicalTools(const json::Value& mcpTools)
         if (description.empty())
             description = std::string(t["title"].str());
         b.append("description", description);
-        b.append("input_schema", t["inputSchema"].isObject() ? t["inputSchema"]
-                                                             : json::Value{{"type", "object"}, {"properties", json::Value::emptyObject()}});
+        b.append("input_schema",
+                 t["inputSchema"].isObject() ? t["inputSchema"] : json::Value{{"type", "object"}, {"properties", json::Value::emptyObject()}});
         out.push_back(std::move(b).build());
     }
     return out;

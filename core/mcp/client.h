@@ -33,7 +33,11 @@ bool isSupportedProtocol(std::string_view version);
 
 struct LogEntry {
     qint64 tMs;
-    enum class Direction { Sent, Received, Diagnostic } direction;
+    enum class Direction {
+        Sent,
+        Received,
+        Diagnostic
+    } direction;
     json::Value message; // the JSON-RPC message, or a string for diagnostics
 };
 

@@ -129,10 +129,7 @@ std::string renderTemplate(std::string_view text, const Value& arguments)
     return out;
 }
 
-MockServer::MockServer(std::vector<Value> canonicalTools, Value scripts)
-    : m_tools(std::move(canonicalTools)), m_scripts(std::move(scripts))
-{
-}
+MockServer::MockServer(std::vector<Value> canonicalTools, Value scripts) : m_tools(std::move(canonicalTools)), m_scripts(std::move(scripts)) { }
 
 Value MockServer::toolsList() const
 {
@@ -227,7 +224,7 @@ MockServer::Reply MockServer::handle(const Value& m)
 
 namespace tw::mcp {
 
-MockTransport::MockTransport(std::shared_ptr<MockServer> server, QObject* parent) : Transport(parent), m_server(std::move(server)) {}
+MockTransport::MockTransport(std::shared_ptr<MockServer> server, QObject* parent) : Transport(parent), m_server(std::move(server)) { }
 
 void MockTransport::open()
 {

@@ -57,15 +57,15 @@ Result<StdioSpec> parseCommandLine(const QString& commandLine)
 
 // ---- stdio --------------------------------------------------------------------------
 
-StdioTransport::StdioTransport(StdioSpec spec, QObject* parent)
-    : Transport(parent), m_spec(std::move(spec)), m_process(new QProcess(this))
+StdioTransport::StdioTransport(StdioSpec spec, QObject* parent) : Transport(parent), m_spec(std::move(spec)), m_process(new QProcess(this))
 {
     connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioTransport::onStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &StdioTransport::onStderr);
     connect(m_process, &QProcess::started, this, &Transport::opened);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            Q_EMIT closed(makeError("tool_transport_failed", "could not start " + toStdString(m_spec.program) + ": " + toStdString(m_process->errorString())));
+            Q_EMIT closed(
+                makeError("tool_transport_failed", "could not start " + toStdString(m_spec.program) + ": " + toStdString(m_process->errorString())));
     });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         onStdout();
@@ -171,7 +171,7 @@ namespace {
 // Feeds an SSE body into JSON-RPC messages.
 class MessageSink final : public wire::SseDecoder::Sink {
 public:
-    explicit MessageSink(Transport* t) : m_t(t) {}
+    explicit MessageSink(Transport* t) : m_t(t) { }
     void onEvent(const wire::SseEvent& e) override
     {
         if (e.data.empty())
@@ -204,10 +204,7 @@ void emitJsonBody(Transport* t, const QByteArray& body)
 
 } // namespace
 
-HttpTransport::HttpTransport(HttpSpec spec, QNetworkAccessManager* nam, QObject* parent)
-    : Transport(parent), m_spec(std::move(spec)), m_nam(nam)
-{
-}
+HttpTransport::HttpTransport(HttpSpec spec, QNetworkAccessManager* nam, QObject* parent) : Transport(parent), m_spec(std::move(spec)), m_nam(nam) { }
 
 HttpTransport::~HttpTransport() = default;
 

@@ -29,7 +29,7 @@ public:
     virtual void send(const json::Value& message) = 0;
     virtual void close() = 0;
     // Called by the client once initialize succeeded (HTTP keeps them for later requests).
-    virtual void setProtocolVersion(const QByteArray&) {}
+    virtual void setProtocolVersion(const QByteArray&) { }
     virtual QString describe() const = 0; // for logs: "stdio: node server.js", "http: URL"
 
 Q_SIGNALS:

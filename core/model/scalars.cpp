@@ -17,15 +17,9 @@ bool truthy(const json::Value& v) noexcept
     return false;
 }
 
-bool isStructured(const json::Value& v) noexcept
-{
-    return v.isObject() || v.isArray() || v.isBool();
-}
+bool isStructured(const json::Value& v) noexcept { return v.isObject() || v.isArray() || v.isBool(); }
 
-bool hasName(const json::Value& v) noexcept
-{
-    return (v.isString() && !v.str().empty()) || v.isNumber();
-}
+bool hasName(const json::Value& v) noexcept { return (v.isString() && !v.str().empty()) || v.isNumber(); }
 
 std::optional<bool> boolLike(const json::Value& v) noexcept
 {

@@ -25,8 +25,7 @@ Tool::Tool(json::Value name, json::Value description, json::Value schema)
 {
 }
 
-Result<Tool> Tool::make(const json::Value& name, const json::Value& description,
-                        std::initializer_list<const json::Value*> schemaCandidates)
+Result<Tool> Tool::make(const json::Value& name, const json::Value& description, std::initializer_list<const json::Value*> schemaCandidates)
 {
     if (isStructured(name))
         return invalidField(toolkeys::kName, "must be a string");

@@ -36,8 +36,7 @@ public:
     // json::Value::nullValue(); the pointers are not kept.
     // The caller has checked that the name is present (readers return "no tool" for a
     // missing or empty name instead of an error).
-    static Result<Tool> make(const json::Value& name, const json::Value& description,
-                             std::initializer_list<const json::Value*> schemaCandidates);
+    static Result<Tool> make(const json::Value& name, const json::Value& description, std::initializer_list<const json::Value*> schemaCandidates);
 
     const json::Value& name() const noexcept { return m_name; }
     const json::Value& description() const noexcept { return m_description; }

@@ -30,15 +30,9 @@ bool isJsonBlank(std::string_view s)
 
 } // namespace
 
-Value callNameValue(const ToolCall& call)
-{
-    return call.numericName ? Value::number(call.name) : Value(call.name);
-}
+Value callNameValue(const ToolCall& call) { return call.numericName ? Value::number(call.name) : Value(call.name); }
 
-Value callIdValue(const ToolCall& call, std::string_view fallback)
-{
-    return call.id ? Value(*call.id) : Value(fallback);
-}
+Value callIdValue(const ToolCall& call, std::string_view fallback) { return call.id ? Value(*call.id) : Value(fallback); }
 
 DecodedArguments decodeArgumentsText(std::string_view text, BlankArguments blank)
 {
@@ -57,19 +51,16 @@ DecodedArguments decodeArgumentsText(std::string_view text, BlankArguments blank
 DecodedArguments decodeArguments(const Value& raw, BlankArguments blank)
 {
     switch (raw.type()) {
-    case Type::Null:
-        return {};
+    case Type::Null: return {};
     case Type::Object: {
         DecodedArguments d;
         d.object = raw;
         return d;
     }
-    case Type::String:
-        return decodeArgumentsText(raw.str(), blank);
+    case Type::String: return decodeArgumentsText(raw.str(), blank);
     case Type::Number: // the reference decodes a number's text and fails: never an object
     case Type::Bool:
-    case Type::Array:
-        break;
+    case Type::Array: break;
     }
     return undecodable(std::string(kNotAnObject));
 }
@@ -77,8 +68,7 @@ DecodedArguments decodeArguments(const Value& raw, BlankArguments blank)
 Result<std::optional<std::string>> idFromWire(const Value& id)
 {
     switch (id.type()) {
-    case Type::Null:
-        return std::optional<std::string>();
+    case Type::Null: return std::optional<std::string>();
     case Type::String:
         if (id.str().empty())
             return std::optional<std::string>();
@@ -94,8 +84,7 @@ Result<std::optional<std::string>> idFromWire(const Value& id)
     }
     case Type::Bool:
     case Type::Array:
-    case Type::Object:
-        break;
+    case Type::Object: break;
     }
     return makeError("invalid_field:id", "a call id must be a string or a number", "id");
 }
@@ -104,8 +93,7 @@ Result<std::optional<ToolCall>> callFromWire(const Value& name, const Value& arg
 {
     ToolCall call;
     switch (name.type()) {
-    case Type::Null:
-        return std::optional<ToolCall>();
+    case Type::Null: return std::optional<ToolCall>();
     case Type::String:
         if (name.str().empty())
             return std::optional<ToolCall>();
@@ -117,8 +105,7 @@ Result<std::optional<ToolCall>> callFromWire(const Value& name, const Value& arg
         break;
     case Type::Bool:
     case Type::Array:
-    case Type::Object:
-        return makeError("invalid_field:name", "a call name must be a string", "name");
+    case Type::Object: return makeError("invalid_field:name", "a call name must be a string", "name");
     }
     auto callId = idFromWire(id);
     if (!callId)
@@ -181,7 +168,6 @@ Result<ToolCall> callFromCanonical(const Value& v)
     call.synthetic = *synthetic;
     return call;
 }
-
 
 Value toCanonical(const ToolCall& call)
 {

@@ -43,7 +43,10 @@ inline constexpr std::string_view kNotAnObject = "not a JSON object";
 // What whitespace-only argument text means. The reference library (and with it the
 // conformance corpus) decodes it and fails; the recorded-fixture rules treat it as a
 // parameterless call. Both are pinned by their own suites, so callers choose.
-enum class BlankArguments { Undecodable, Empty };
+enum class BlankArguments {
+    Undecodable,
+    Empty
+};
 
 struct DecodedArguments {
     json::Value object = json::Value::emptyObject(); // always an object

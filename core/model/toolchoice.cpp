@@ -40,10 +40,7 @@ Result<ToolChoice> ToolChoice::fromCanonical(const json::Value& v)
     return ToolChoice(*t, *t == Type::Tool ? name : json::Value());
 }
 
-bool ToolChoice::forcesNamedTool() const noexcept
-{
-    return m_type == Type::Tool && hasName(m_name);
-}
+bool ToolChoice::forcesNamedTool() const noexcept { return m_type == Type::Tool && hasName(m_name); }
 
 ToolChoice::Type ToolChoice::effectiveType() const noexcept
 {
@@ -68,10 +65,7 @@ std::string_view ToolChoice::legacyString() const noexcept
     }
 }
 
-bool operator==(const ToolChoice& a, const ToolChoice& b) noexcept
-{
-    return a.m_type == b.m_type && a.m_name.identical(b.m_name);
-}
+bool operator==(const ToolChoice& a, const ToolChoice& b) noexcept { return a.m_type == b.m_type && a.m_name.identical(b.m_name); }
 
 ToolChoice choiceFromMode(const json::Value& mode)
 {
@@ -87,8 +81,7 @@ ToolChoice choiceFromMode(const json::Value& mode)
     return ToolChoice::tool(mode);
 }
 
-Result<ScopedChoice> scopeChoice(const ToolChoice& choice, const std::vector<json::Value>* allow,
-                                 std::span<const json::Value> available)
+Result<ScopedChoice> scopeChoice(const ToolChoice& choice, const std::vector<json::Value>* allow, std::span<const json::Value> available)
 {
     auto contains = [](auto&& list, const json::Value& name) {
         return std::any_of(list.begin(), list.end(), [&](const json::Value& x) { return x == name; });
@@ -104,8 +97,7 @@ Result<ScopedChoice> scopeChoice(const ToolChoice& choice, const std::vector<jso
         // allowed but not available passes and is simply not forwarded.
         const bool allowed = allow ? contains(*allow, choice.name()) : contains(available, choice.name());
         if (!allowed)
-            return makeError("unknown_tool", "tool choice names \"" + displayText(choice.name()) +
-                                                 "\", which is not among the allowed tools");
+            return makeError("unknown_tool", "tool choice names \"" + displayText(choice.name()) + "\", which is not among the allowed tools");
     }
     return out;
 }

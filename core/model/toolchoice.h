@@ -29,7 +29,12 @@ inline constexpr std::string_view kRequired = "required"; // the common alias of
 
 class ToolChoice {
 public:
-    enum class Type { Auto, Any, None, Tool };
+    enum class Type {
+        Auto,
+        Any,
+        None,
+        Tool
+    };
 
     ToolChoice() = default; // auto
     static ToolChoice automatic() { return ToolChoice(Type::Auto, {}); }
@@ -62,7 +67,7 @@ public:
     friend bool operator==(const ToolChoice& a, const ToolChoice& b) noexcept;
 
 private:
-    ToolChoice(Type t, json::Value name) : m_type(t), m_name(std::move(name)) {}
+    ToolChoice(Type t, json::Value name) : m_type(t), m_name(std::move(name)) { }
 
     Type m_type = Type::Auto;
     json::Value m_name;
@@ -73,7 +78,7 @@ private:
 // tool's name, and agentscope's allow-list of the tools the model may choose from.
 struct ChoiceSetting {
     std::string type = "auto"; // auto | any | none | tool
-    std::string name;          // the forced tool when type == "tool"
+    std::string name; // the forced tool when type == "tool"
     std::optional<std::vector<std::string>> allowedTools; // agentscope allow-list
 
     friend bool operator==(const ChoiceSetting&, const ChoiceSetting&) = default;
@@ -95,7 +100,6 @@ struct ScopedChoice {
 // order) and is what a forced name is checked against; without it the name is checked
 // against `available` and everything is forwarded. `none` still forwards the tools.
 // Error: unknown_tool when a forced name is not allowed.
-Result<ScopedChoice> scopeChoice(const ToolChoice& choice, const std::vector<json::Value>* allow,
-                                 std::span<const json::Value> available);
+Result<ScopedChoice> scopeChoice(const ToolChoice& choice, const std::vector<json::Value>* allow, std::span<const json::Value> available);
 
 } // namespace tw::model

@@ -34,10 +34,7 @@ Error invalidField(std::string_view field, std::string_view why)
     return makeError("invalid_field:" + f, f + ": " + std::string(why), "/" + f);
 }
 
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 // "[type] label <uri> (N bytes)", each piece only when present.
 std::string placeholder(std::string_view type, std::string_view label, const json::Value* uri, const json::Value* payload)
@@ -158,8 +155,8 @@ json::Value ToolResult::toJson() const
 
 bool operator==(const ToolResult& a, const ToolResult& b) noexcept
 {
-    return a.m_name.identical(b.m_name) && a.m_id.identical(b.m_id) && a.m_content.identical(b.m_content) &&
-           a.m_isError == b.m_isError && a.m_structured.identical(b.m_structured);
+    return a.m_name.identical(b.m_name) && a.m_id.identical(b.m_id) && a.m_content.identical(b.m_content) && a.m_isError == b.m_isError &&
+        a.m_structured.identical(b.m_structured);
 }
 
 std::string partText(const json::Value& item)

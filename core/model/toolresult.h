@@ -48,7 +48,7 @@ inline constexpr std::string_view kSourceTypeText = "text";
 struct ResultOptions {
     std::string responseTag; // Hermes wrapper tag; empty means the wire's default
     bool imageInput = false; // images ride natively where the wire can carry them
-    bool nativePdf = false;  // PDF resources ride natively where the wire can carry them
+    bool nativePdf = false; // PDF resources ride natively where the wire can carry them
     bool sourceBlocks = true; // Anthropic document / search-result blocks (off: text)
 
     // Flags are read with truthiness; source_blocks is on unless given and falsy.
@@ -70,8 +70,8 @@ public:
     // (the result is not an object), invalid_field:content.
     static Result<ToolResult> fromMcp(const json::Value& callResult, const json::Value& name, const json::Value& id);
 
-    const json::Value& name() const noexcept { return m_name; }  // "" when absent
-    const json::Value& id() const noexcept { return m_id; }      // a string, "" when absent
+    const json::Value& name() const noexcept { return m_name; } // "" when absent
+    const json::Value& id() const noexcept { return m_id; } // a string, "" when absent
     std::string_view idText() const noexcept { return m_id.str(); }
     const json::Value& content() const noexcept { return m_content; } // an array
     bool isError() const noexcept { return m_isError; }
@@ -104,11 +104,15 @@ std::string resultText(const ToolResult& r);
 
 // A binary payload in a content item that a wire may send natively.
 struct Media {
-    enum class Kind { None, Image, Pdf };
+    enum class Kind {
+        None,
+        Image,
+        Pdf
+    };
     Kind kind = Kind::None;
     json::Value mimeType; // string
-    json::Value data;     // base64 string, shared with the input
-    json::Value uri;      // resource URI, null for an MCP image
+    json::Value data; // base64 string, shared with the input
+    json::Value uri; // resource URI, null for an MCP image
 };
 // MCP image items (with data) and resource blobs whose MIME is image/* are images;
 // resource blobs of application/pdf are PDFs. Anthropic-native blocks are not Media.

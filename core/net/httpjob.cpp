@@ -23,8 +23,8 @@ QByteArray HttpOutcome::header(const QByteArray& name) const
 
 const QList<QByteArray>& credentialHeaderNames()
 {
-    static const QList<QByteArray> names{"Authorization", "Proxy-Authorization", "Cookie",       "x-api-key",
-                                         "x-goog-api-key", "api-key",            "x-amz-security-token"};
+    static const QList<QByteArray> names{"Authorization", "Proxy-Authorization", "Cookie", "x-api-key", "x-goog-api-key",
+                                         "api-key",       "x-amz-security-token"};
     return names;
 }
 
@@ -36,8 +36,7 @@ int portOf(const QUrl& u) { return u.port(u.scheme() == QLatin1String("https") ?
 
 bool sameOrigin(const QUrl& a, const QUrl& b)
 {
-    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 &&
-           portOf(a) == portOf(b);
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && portOf(a) == portOf(b);
 }
 
 bool namedIn(const QByteArray& name, const QList<QByteArray>& list)
@@ -66,18 +65,17 @@ bool isLoopbackHost(const QString& host)
 bool loopbackOnly() { return qEnvironmentVariable("TOOLWIRE_LOOPBACK_ONLY") == QLatin1String("1"); }
 
 HttpJob::HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits limits, QObject* parent)
-    : QObject(parent), m_nam(nam), m_spec(std::move(spec)), m_limits(limits), m_connectTimer(new QTimer(this)),
-      m_totalTimer(new QTimer(this))
+    : QObject(parent), m_nam(nam), m_spec(std::move(spec)), m_limits(limits), m_connectTimer(new QTimer(this)), m_totalTimer(new QTimer(this))
 {
     m_connectTimer->setSingleShot(true);
     m_totalTimer->setSingleShot(true);
     connect(m_connectTimer, &QTimer::timeout, this, [this] {
-        fail(makeError("timeout", "no response from " + toStdString(m_spec.url.host()) + " within " +
-                                      std::to_string(m_limits.connectTimeoutMs / 1000.0).substr(0, 4) + " s"));
+        fail(makeError("timeout",
+                       "no response from " + toStdString(m_spec.url.host()) + " within " +
+                           std::to_string(m_limits.connectTimeoutMs / 1000.0).substr(0, 4) + " s"));
     });
-    connect(m_totalTimer, &QTimer::timeout, this, [this] {
-        fail(makeError("timeout", "the exchange took longer than " + std::to_string(m_limits.totalTimeoutMs / 1000) + " s"));
-    });
+    connect(m_totalTimer, &QTimer::timeout, this,
+            [this] { fail(makeError("timeout", "the exchange took longer than " + std::to_string(m_limits.totalTimeoutMs / 1000) + " s")); });
 }
 
 HttpJob::~HttpJob()
@@ -107,8 +105,8 @@ void HttpJob::start()
     }
     if (loopbackOnly() && !isLoopbackHost(m_spec.url.host())) {
         QTimer::singleShot(0, this, [this] {
-            fail(makeError("loopback_only", "refused to connect to " + toStdString(m_spec.url.host()) +
-                                                ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
+            fail(makeError("loopback_only",
+                           "refused to connect to " + toStdString(m_spec.url.host()) + ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
         });
         return;
     }
@@ -172,8 +170,8 @@ void HttpJob::followRedirect()
         return;
     }
     if (loopbackOnly() && !isLoopbackHost(next.host())) {
-        fail(makeError("loopback_only", "refused a redirect to " + toStdString(next.host()) +
-                                            ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
+        fail(makeError("loopback_only",
+                       "refused a redirect to " + toStdString(next.host()) + ": TOOLWIRE_LOOPBACK_ONLY=1 allows only 127.0.0.0/8 and ::1"));
         return;
     }
     if (!sameOrigin(m_spec.url, next)) {
@@ -221,9 +219,9 @@ void HttpJob::onReadyRead()
     if (m_outcome.timing.firstByteMs < 0)
         m_outcome.timing.firstByteMs = t;
     if (m_outcome.body.size() + chunk.size() > m_limits.maxResponseBytes) {
-        fail(makeError("response_too_large", "the response is larger than the " +
-                                                 std::to_string(m_limits.maxResponseBytes / (1024 * 1024)) +
-                                                 " MiB cap; the first bytes are kept"));
+        fail(makeError("response_too_large",
+                       "the response is larger than the " + std::to_string(m_limits.maxResponseBytes / (1024 * 1024)) +
+                           " MiB cap; the first bytes are kept"));
         return;
     }
     m_outcome.body += chunk;
@@ -257,8 +255,9 @@ void HttpJob::onFinished()
     const qint64 expected = m_outcome.header("Content-Length").trimmed().toLongLong(&lengthOk);
     if (m_outcome.status > 0 && lengthOk && (encoding.isEmpty() || encoding == "identity") && m_spec.method != "HEAD" &&
         m_outcome.body.size() < expected) {
-        fail(makeError("truncated", "the response body ended after " + std::to_string(m_outcome.body.size()) + " of the " +
-                                        std::to_string(expected) + " bytes its Content-Length announced",
+        fail(makeError("truncated",
+                       "the response body ended after " + std::to_string(m_outcome.body.size()) + " of the " + std::to_string(expected) +
+                           " bytes its Content-Length announced",
                        "byte " + std::to_string(m_outcome.body.size())));
         return;
     }
@@ -270,8 +269,9 @@ void HttpJob::onFinished()
         else if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError)
             fail(makeError("timeout", "no data for " + std::to_string(m_limits.idleTimeoutMs / 1000) + " s; the stream went idle"));
         else if (m_outcome.status > 0)
-            fail(makeError("transport", "the connection dropped mid-response after " +
-                                            std::to_string(m_outcome.body.size()) + " bytes: " + toStdString(m_reply->errorString())));
+            fail(makeError("transport",
+                           "the connection dropped mid-response after " + std::to_string(m_outcome.body.size()) +
+                               " bytes: " + toStdString(m_reply->errorString())));
         else
             fail(makeError("transport", toStdString(m_reply->errorString())));
         return;

@@ -46,16 +46,16 @@ struct HttpRequestSpec {
 const QList<QByteArray>& credentialHeaderNames();
 
 struct HttpLimits {
-    int connectTimeoutMs = 30000;   // until the response headers arrive
-    int totalTimeoutMs = 600000;    // the whole exchange
-    int idleTimeoutMs = 120000;     // between two reads once the body streams
+    int connectTimeoutMs = 30000; // until the response headers arrive
+    int totalTimeoutMs = 600000; // the whole exchange
+    int idleTimeoutMs = 120000; // between two reads once the body streams
     qint64 maxResponseBytes = 256LL * 1024 * 1024;
     int maxRedirects = 10;
 };
 
 // One response on the way to the answer: a redirect or the final one.
 struct HttpHop {
-    QUrl url;   // where the request went
+    QUrl url; // where the request went
     int status; // what came back
     bool credentialsDropped = false; // the request to this url went without credential headers
 };
@@ -116,11 +116,11 @@ private:
     HttpLimits m_limits;
     QPointer<QNetworkReply> m_reply;
     QTimer* m_connectTimer; // owned (child)
-    QTimer* m_totalTimer;   // owned (child)
+    QTimer* m_totalTimer; // owned (child)
     QElapsedTimer m_clock;
     HttpOutcome m_outcome;
     QStringList m_tlsErrors;
-    bool m_redirecting = false;      // the current reply is a redirect being followed
+    bool m_redirecting = false; // the current reply is a redirect being followed
     bool m_credentialsDropped = false;
     bool m_running = false;
     bool m_done = false;

@@ -280,10 +280,7 @@ private:
     bool m_busy = false;
 };
 
-HttpResponder::HttpResponder(QTcpSocket* socket, bool keepAlive, QObject* parent)
-    : QObject(parent), m_socket(socket), m_keepAlive(keepAlive)
-{
-}
+HttpResponder::HttpResponder(QTcpSocket* socket, bool keepAlive, QObject* parent) : QObject(parent), m_socket(socket), m_keepAlive(keepAlive) { }
 
 bool HttpResponder::isOpen() const { return m_socket && m_socket->state() == QAbstractSocket::ConnectedState && !m_done; }
 
@@ -349,8 +346,7 @@ void HttpResponder::abort()
     m_done = true;
 }
 
-HttpServer::HttpServer(Handler handler, QObject* parent)
-    : QObject(parent), m_handler(std::move(handler)), m_server(new QTcpServer(this))
+HttpServer::HttpServer(Handler handler, QObject* parent) : QObject(parent), m_handler(std::move(handler)), m_server(new QTcpServer(this))
 {
     connect(m_server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket* s = m_server->nextPendingConnection())

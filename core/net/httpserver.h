@@ -29,7 +29,7 @@ struct HttpRequest {
     QByteArray body;
 
     QByteArray header(const QByteArray& name) const; // case-insensitive, first match
-    QByteArray path() const;                          // target without the query
+    QByteArray path() const; // target without the query
     QByteArray query() const;
 };
 

@@ -21,8 +21,8 @@ std::string redactSecret(std::string_view secret)
 bool isSecretHeader(const QByteArray& name)
 {
     const QByteArray n = name.toLower();
-    return n == "authorization" || n == "proxy-authorization" || n == "cookie" || n == "set-cookie" ||
-           n.contains("key") || n.contains("token") || n.contains("secret") || n.contains("auth");
+    return n == "authorization" || n == "proxy-authorization" || n == "cookie" || n == "set-cookie" || n.contains("key") || n.contains("token") ||
+        n.contains("secret") || n.contains("auth");
 }
 
 HeaderList redactHeaders(const HeaderList& headers)
@@ -53,9 +53,8 @@ QUrl redactUrl(const QUrl& url)
     bool changed = false;
     for (auto& item : items) {
         const QString k = item.first.toLower();
-        if (k == QLatin1String("key") || k.contains(QLatin1String("api_key")) || k == QLatin1String("apikey") ||
-            k.contains(QLatin1String("token")) || k.contains(QLatin1String("secret")) || k == QLatin1String("sig") ||
-            k == QLatin1String("signature") || k == QLatin1String("password")) {
+        if (k == QLatin1String("key") || k.contains(QLatin1String("api_key")) || k == QLatin1String("apikey") || k.contains(QLatin1String("token")) ||
+            k.contains(QLatin1String("secret")) || k == QLatin1String("sig") || k == QLatin1String("signature") || k == QLatin1String("password")) {
             item.second = toQString(redactSecret(toStdString(item.second)));
             changed = true;
         }

@@ -104,8 +104,7 @@ std::vector<std::string> stringList(const Value& v)
     return out;
 }
 
-constexpr wire::Finish kFinishes[] = {wire::Finish::ToolCalls, wire::Finish::Stop, wire::Finish::Length, wire::Finish::Refusal,
-                                      wire::Finish::Other};
+constexpr wire::Finish kFinishes[] = {wire::Finish::ToolCalls, wire::Finish::Stop, wire::Finish::Length, wire::Finish::Refusal, wire::Finish::Other};
 
 bool knownFinish(std::string_view name)
 {
@@ -162,8 +161,8 @@ void checkTools(const Value& t, const Observation& o, std::vector<CheckResult>& 
     if (const Value* v = t.find(ek::Called)) {
         const std::vector<std::string> want = stringList(*v);
         const bool ok = nameSet(want) == got;
-        out.push_back({"tools.called", "exactly these tools are called: " + quoted(want), ok,
-                       ok ? "" : "called " + quoted({got.begin(), got.end()})});
+        out.push_back(
+            {"tools.called", "exactly these tools are called: " + quoted(want), ok, ok ? "" : "called " + quoted({got.begin(), got.end()})});
     }
     if (const Value* v = t.find(ek::Includes)) {
         std::vector<std::string> missing;
@@ -190,14 +189,14 @@ void checkTools(const Value& t, const Observation& o, std::vector<CheckResult>& 
         for (const json::Member& m : v->members()) {
             const long long n = std::count(called.begin(), called.end(), std::string(m.name()));
             const bool ok = withinCount(m.value, n);
-            out.push_back({"tools.count." + std::string(m.name()), std::string(m.name()) + " is called " + countText(m.value) + " time(s)",
-                           ok, ok ? "" : "called " + std::to_string(n) + " time(s)"});
+            out.push_back({"tools.count." + std::string(m.name()), std::string(m.name()) + " is called " + countText(m.value) + " time(s)", ok,
+                           ok ? "" : "called " + std::to_string(n) + " time(s)"});
         }
     }
     if (const Value* v = t.find(ek::Total)) {
         const bool ok = withinCount(*v, static_cast<long long>(called.size()));
-        out.push_back({"tools.total", countText(*v) + " call(s) in all", ok,
-                       ok ? "" : std::to_string(called.size()) + " call(s): " + quoted(called)});
+        out.push_back(
+            {"tools.total", countText(*v) + " call(s) in all", ok, ok ? "" : std::to_string(called.size()) + " call(s): " + quoted(called)});
     }
 }
 
@@ -257,7 +256,7 @@ void checkValid(const Observation& o, const Project& project, std::vector<CheckR
         const schema::ValidationResult r = validator.validate(c.arguments);
         if (!r.violations.empty())
             detail = c.name + ": " + (r.violations[0].pointer.empty() ? std::string("arguments") : r.violations[0].pointer) + ": " +
-                     r.violations[0].message;
+                r.violations[0].message;
     }
     out.push_back({"arguments_valid", "every call's arguments are valid against its tool's schema", detail.empty(), detail});
 }

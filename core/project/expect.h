@@ -45,16 +45,16 @@ double minPassRate(const json::Value& expect);
 // What one run of a preset gave, as the checks read it.
 struct Observation {
     std::vector<model::ToolCall> calls; // every call the model made, in order (all rounds of a loop)
-    std::optional<std::string> text;    // the final text
-    std::string finish;                 // wire::finishName of the last reply
-    std::optional<Error> error;         // the run failed (transport, HTTP, loop limit)
+    std::optional<std::string> text; // the final text
+    std::string finish; // wire::finishName of the last reply
+    std::optional<Error> error; // the run failed (transport, HTTP, loop limit)
 };
 
 struct CheckResult {
-    std::string id;          // "tools.called", "arguments[0]", "text.matches", "run"
+    std::string id; // "tools.called", "arguments[0]", "text.matches", "run"
     std::string description; // what was expected, in words
     bool passed = false;
-    std::string detail;      // why it failed; empty when it passed
+    std::string detail; // why it failed; empty when it passed
 };
 
 // Runs every check of `expect` on one observation, in the order of the schema above, after

@@ -58,19 +58,17 @@ struct Reader {
 
 bool Preset::operator==(const Preset& o) const
 {
-    return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && urlVars.identical(o.urlVars) &&
-           model == o.model &&
-           system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens &&
-           temperature == o.temperature && parallelToolCalls == o.parallelToolCalls && stream == o.stream &&
-           choice == o.choice && tools == o.tools && expect.identical(o.expect) &&
-           membersEqual(extra, o.extra);
+    return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && urlVars.identical(o.urlVars) && model == o.model &&
+        system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens && temperature == o.temperature &&
+        parallelToolCalls == o.parallelToolCalls && stream == o.stream && choice == o.choice && tools == o.tools && expect.identical(o.expect) &&
+        membersEqual(extra, o.extra);
 }
 
 bool Project::operator==(const Project& o) const
 {
-    if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) ||
-        !mockTools.identical(o.mockTools) || !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) ||
-        !mcpServers.identical(o.mcpServers) || tools.size() != o.tools.size())
+    if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) || !mockTools.identical(o.mockTools) ||
+        !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) || !mcpServers.identical(o.mcpServers) ||
+        tools.size() != o.tools.size())
         return false;
     for (std::size_t i = 0; i < tools.size(); ++i)
         if (!tools[i].identical(o.tools[i]))
@@ -139,8 +137,7 @@ static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset
                 return false;
         } else if (k == keys::UrlVars) {
             if (!val.isObject())
-                return r.fail(mp, std::string("expected an object of URL variables {\"name\": \"value\"}, got ") +
-                                      json::typeName(val.type()));
+                return r.fail(mp, std::string("expected an object of URL variables {\"name\": \"value\"}, got ") + json::typeName(val.type()));
             for (const json::Member& var : val.members()) {
                 std::string ignored;
                 if (!r.string(var.value, mp + "/" + json::escapePointerToken(var.name()), ignored))

@@ -44,8 +44,8 @@ using ChoiceSetting = model::ChoiceSetting;
 struct Preset {
     std::string name;
     std::string profile = "mock"; // a provider profile id
-    std::string wire;             // empty: the profile's wire
-    std::string baseUrl;          // empty: the profile's base URL
+    std::string wire; // empty: the profile's wire
+    std::string baseUrl; // empty: the profile's base URL
     // The profile's URL variables set for this preset ({"region": "eu-west-1"}), verbatim:
     // an object of strings, or null when absent. They beat the environment and the defaults;
     // names the preset's profile does not declare are kept here and not sent.

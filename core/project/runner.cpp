@@ -20,8 +20,7 @@ namespace tw::project {
 namespace {
 
 // Objects whose signal is being delivered are deleted once control is back in the loop.
-template <class T>
-void dispose(std::unique_ptr<T>& p)
+template <class T> void dispose(std::unique_ptr<T>& p)
 {
     if (p)
         p.release()->deleteLater();
@@ -57,7 +56,7 @@ Result<provider::RequestInput> runInput(const Project& p, const Preset& preset, 
     return in;
 }
 
-PresetRunner::PresetRunner(QNetworkAccessManager* nam, QObject* parent) : QObject(parent), m_nam(nam) {}
+PresetRunner::PresetRunner(QNetworkAccessManager* nam, QObject* parent) : QObject(parent), m_nam(nam) { }
 
 PresetRunner::~PresetRunner() = default;
 

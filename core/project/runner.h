@@ -57,9 +57,9 @@ Result<provider::RequestInput> runInput(const Project& p, const Preset& preset, 
 struct RunResult {
     Observation observation;
     std::vector<provider::Exchange> exchanges; // every request sent, in order (keys redacted)
-    QStringList secrets;                        // to scrub from anything shown
+    QStringList secrets; // to scrub from anything shown
     qint64 elapsedMs = 0;
-    bool loop = false;   // ran as a tool loop
+    bool loop = false; // ran as a tool loop
     std::string profile; // the profile and model it ran with
     std::string model;
 };

@@ -123,10 +123,11 @@ Value toJson(const RunReport& r)
                  {"repeat", r.repeat},
                  {"passed", r.passed()},
                  {"presets", Value(std::move(presets))},
-                 {"summary", Value{{"presets", static_cast<long long>(r.presets.size())},
-                                   {"presets_failed", presetsFailed},
-                                   {"checks", checksAll},
-                                   {"checks_failed", checksFailed}}}};
+                 {"summary",
+                  Value{{"presets", static_cast<long long>(r.presets.size())},
+                        {"presets_failed", presetsFailed},
+                        {"checks", checksAll},
+                        {"checks_failed", checksFailed}}}};
 }
 
 QByteArray toJUnit(const RunReport& r)
@@ -161,8 +162,9 @@ QByteArray toJUnit(const RunReport& r)
             w.writeAttribute(QStringLiteral("time"), seconds(p.runs ? p.totalMs / p.runs : 0));
             if (!checkPassed(c, p.minPassRate)) {
                 w.writeStartElement(QStringLiteral("failure"));
-                w.writeAttribute(QStringLiteral("message"), toQString(std::to_string(c.passes) + "/" + std::to_string(c.runs) + " passed" +
-                                                               (c.failures.empty() ? "" : ": " + c.failures.front())));
+                w.writeAttribute(QStringLiteral("message"),
+                                 toQString(std::to_string(c.passes) + "/" + std::to_string(c.runs) + " passed" +
+                                           (c.failures.empty() ? "" : ": " + c.failures.front())));
                 std::string body;
                 for (const std::string& f : c.failures)
                     body += f + "\n";
@@ -183,8 +185,8 @@ std::string toText(const RunReport& r)
     std::string out;
     int checksAll = 0, checksFailed = 0, presetsFailed = 0;
     for (const PresetReport& p : r.presets) {
-        out += std::string(p.passed() ? "PASS  " : "FAIL  ") + p.name + "  (" + (p.loop ? "loop" : "request") + ", " +
-               std::to_string(p.runs) + (p.runs == 1 ? " run, " : " runs, ") + std::to_string(p.totalMs) + " ms)\n";
+        out += std::string(p.passed() ? "PASS  " : "FAIL  ") + p.name + "  (" + (p.loop ? "loop" : "request") + ", " + std::to_string(p.runs) +
+            (p.runs == 1 ? " run, " : " runs, ") + std::to_string(p.totalMs) + " ms)\n";
         for (const CheckTally& c : p.checks) {
             const bool ok = checkPassed(c, p.minPassRate);
             out += std::string(ok ? "  ok    " : "  FAIL  ") + c.id + ": " + c.description;
@@ -197,16 +199,16 @@ std::string toText(const RunReport& r)
         }
         if (p.expectedTools && p.runs > 1) {
             const auto pr = p.selection.precision(), rc = p.selection.recall();
-            out += "  tool selection over " + std::to_string(p.runs) + " runs: precision " + (pr ? fixed2(*pr) : "n/a") +
-                   ", recall " + (rc ? fixed2(*rc) : "n/a") + "\n";
+            out += "  tool selection over " + std::to_string(p.runs) + " runs: precision " + (pr ? fixed2(*pr) : "n/a") + ", recall " +
+                (rc ? fixed2(*rc) : "n/a") + "\n";
         }
         checksAll += int(p.checks.size());
         checksFailed += p.failedChecks();
         presetsFailed += p.passed() ? 0 : 1;
     }
     out += std::to_string(r.presets.size()) + " preset(s): " + std::to_string(int(r.presets.size()) - presetsFailed) + " passed, " +
-           std::to_string(presetsFailed) + " failed; " + std::to_string(checksAll) + " check(s): " +
-           std::to_string(checksAll - checksFailed) + " passed, " + std::to_string(checksFailed) + " failed\n";
+        std::to_string(presetsFailed) + " failed; " + std::to_string(checksAll) + " check(s): " + std::to_string(checksAll - checksFailed) +
+        " passed, " + std::to_string(checksFailed) + " failed\n";
     return out;
 }
 

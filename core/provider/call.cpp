@@ -16,7 +16,12 @@ using json::Value;
 // binary framing is decided by the content type, else by the first bytes (its framing's
 // detect), so a server that labels the stream oddly is still read as what it is.
 struct ProviderCall::Decoder final : wire::SseDecoder::Sink, wire::JsonSequenceDecoder::Sink, wire::FrameDecoder::Sink {
-    enum class Kind { Sse, Ndjson, Binary, Undecided };
+    enum class Kind {
+        Sse,
+        Ndjson,
+        Binary,
+        Undecided
+    };
     ProviderCall* owner = nullptr;
     Kind kind = Kind::Sse;
     Kind text = Kind::Sse; // what Undecided becomes when the bytes are not the binary framing
@@ -97,8 +102,11 @@ net::HttpRequestSpec guarded(const BuiltRequest& r)
 } // namespace
 
 ProviderCall::ProviderCall(QNetworkAccessManager* nam, BuiltRequest request, net::HttpLimits limits, QObject* parent)
-    : QObject(parent), m_request(std::move(request)), m_job(new net::HttpJob(nam, guarded(m_request), limits, this)),
-      m_assembler(wire::replyDialect(m_request.wire).newAssembler()), m_decoder(std::make_unique<Decoder>())
+    : QObject(parent),
+      m_request(std::move(request)),
+      m_job(new net::HttpJob(nam, guarded(m_request), limits, this)),
+      m_assembler(wire::replyDialect(m_request.wire).newAssembler()),
+      m_decoder(std::make_unique<Decoder>())
 {
     m_decoder->owner = this;
     m_exchange = m_request.view;
@@ -127,14 +135,12 @@ void ProviderCall::onHeaders(int status, const net::HeaderList& headers)
         framing = nullptr; // a framing the client cannot read
     const bool binaryType = framing && !framing->contentType.empty() && type.contains(toByteArray(framing->contentType).toLower());
     const bool ok = status >= 200 && status < 300;
-    m_streaming = ok && (type.contains("text/event-stream") || type.contains("ndjson") || binaryType ||
-                         (m_request.stream && !type.contains("application/json")));
+    m_streaming = ok &&
+        (type.contains("text/event-stream") || type.contains("ndjson") || binaryType || (m_request.stream && !type.contains("application/json")));
     const bool ndjson = type.contains("ndjson") || (!type.contains("event-stream") && m_request.streamFormat == "ndjson");
     m_decoder->framing = framing;
     m_decoder->text = ndjson ? Decoder::Kind::Ndjson : Decoder::Kind::Sse;
-    m_decoder->choose(binaryType                    ? Decoder::Kind::Binary
-                      : framing && framing->detect ? Decoder::Kind::Undecided
-                                                   : m_decoder->text);
+    m_decoder->choose(binaryType ? Decoder::Kind::Binary : framing && framing->detect ? Decoder::Kind::Undecided : m_decoder->text);
 }
 
 void ProviderCall::deliverEvent(std::string_view name, std::string_view data, qint64 tMs)
@@ -182,8 +188,7 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
     // A stream that ended cleanly but before its wire's end marker was cut short (a proxy
     // timeout, a crashed server): never a complete turn.
     if (m_streaming && !o.error && !m_assembler->sawEnd())
-        m_assembler->markTruncated("after " + std::to_string(m_exchange.events.size()) + " events, at byte " +
-                                   std::to_string(o.body.size()));
+        m_assembler->markTruncated("after " + std::to_string(m_exchange.events.size()) + " events, at byte " + std::to_string(o.body.size()));
     m_exchange.reply = m_assembler->reply();
     wire::sanitizeUtf8(m_exchange.reply);
     if (m_request.syntheticTool && m_exchange.reply.calls.empty()) {

@@ -18,7 +18,7 @@ QByteArray headerValue(const net::HeaderList& headers, const char* name)
 
 // The error facts AWS restJson services put in response headers (SMITHY-RJ).
 struct HeaderFacts {
-    Value type;      // from x-amzn-ErrorType, reduced to the name; null when absent
+    Value type; // from x-amzn-ErrorType, reduced to the name; null when absent
     Value requestId; // x-amzn-RequestId; null when absent
 };
 

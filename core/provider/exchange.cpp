@@ -46,7 +46,7 @@ struct SeqCollect final : wire::JsonSequenceDecoder::Sink {
 struct FrameCollect final : wire::FrameDecoder::Sink {
     std::vector<RecordedEvent>* out;
     void onFrameEvent(std::string_view name, std::string_view data) override { out->push_back({-1, std::string(name), std::string(data)}); }
-    void onFrameError(Error) override {} // the events before the damage are what there is to show
+    void onFrameError(Error) override { } // the events before the damage are what there is to show
 };
 
 // The binary framing describeFraming named, when it is one.
@@ -100,7 +100,8 @@ Value requestToJson(const Exchange& x)
     if (x.hops.size() > 1) {
         std::vector<Value> hops;
         for (const net::HttpHop& h : x.hops)
-            hops.push_back(Value{{"url", toStdString(h.url.toString(QUrl::FullyEncoded))}, {"status", h.status}, {"credentials_dropped", h.credentialsDropped}});
+            hops.push_back(
+                Value{{"url", toStdString(h.url.toString(QUrl::FullyEncoded))}, {"status", h.status}, {"credentials_dropped", h.credentialsDropped}});
         out = out.set("hops", Value(std::move(hops)));
     }
     return out;

@@ -15,9 +15,9 @@
 namespace tw::provider {
 
 struct RecordedEvent {
-    qint64 tMs = -1;   // arrival time since the request started; -1 for pasted data
+    qint64 tMs = -1; // arrival time since the request started; -1 for pasted data
     std::string event; // SSE event name (a binary frame's event type); "" for NDJSON lines and unnamed events
-    std::string data;  // the event's data as received
+    std::string data; // the event's data as received
 };
 
 struct Exchange {
@@ -42,7 +42,7 @@ struct Exchange {
     wire::Reply reply;
     json::Value document; // the response body; for streams the assembled reply
     std::optional<ProviderError> providerError; // HTTP error body, parsed
-    std::optional<Error> error;                 // transport, HTTP or in-band failure
+    std::optional<Error> error; // transport, HTTP or in-band failure
 };
 
 // The events of a stream recording or pasted capture (SSE, pasted `data:` lines, NDJSON,

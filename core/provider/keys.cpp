@@ -24,7 +24,7 @@ ResolvedKey keyFromEnvironment(const Profile& p)
     return {std::nullopt, "none", {}};
 }
 
-KeyStore::KeyStore(QObject* parent) : QObject(parent) {}
+KeyStore::KeyStore(QObject* parent) : QObject(parent) { }
 
 void KeyStore::read(const std::string& profileId, ReadCallback cb, int timeoutMs)
 {

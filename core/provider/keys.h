@@ -19,7 +19,7 @@ namespace tw::provider {
 struct ResolvedKey {
     std::optional<std::string> key;
     std::string source; // "env:OPENAI_API_KEY", "keyring", or "none"
-    std::string note;   // why the keyring gave nothing, when it did not
+    std::string note; // why the keyring gave nothing, when it did not
 };
 
 // The first non-empty environment variable of the profile.

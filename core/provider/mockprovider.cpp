@@ -35,9 +35,9 @@ constexpr std::size_t kReceivedKept = 500;
 const std::set<std::string, std::less<>>& stopWords()
 {
     static const std::set<std::string, std::less<>> words = {
-        "a", "an", "and", "are", "as", "at", "be", "by", "can", "could", "do", "does", "for", "from", "how", "i",
-        "in", "is", "it", "its", "me", "my", "of", "on", "or", "please", "s", "so", "t", "that", "the", "this",
-        "to", "us", "we", "what", "whats", "when", "where", "which", "who", "will", "with", "would", "you", "your"};
+        "a",  "an", "and", "are",  "as",    "at",   "be",    "by",    "can", "could",  "do",   "does",  "for", "from", "how", "i",
+        "in", "is", "it",  "its",  "me",    "my",   "of",    "on",    "or",  "please", "s",    "so",    "t",   "that", "the", "this",
+        "to", "us", "we",  "what", "whats", "when", "where", "which", "who", "will",   "with", "would", "you", "your"};
     return words;
 }
 
@@ -122,7 +122,7 @@ std::string textAnswer(const wire::MockRequest& q)
     if (q.lastUserText.empty())
         return "Hello from Toolwire's built-in mock provider.";
     return "This is Toolwire's built-in mock provider answering " + quoted(q.lastUserText) +
-           ". Offer tools to see it call one, or send tool results to see them summarised.";
+        ". Offer tools to see it call one, or send tool results to see them summarised.";
 }
 
 std::string summary(const std::vector<wire::MockToolResult>& results)
@@ -139,8 +139,7 @@ std::string summary(const std::vector<wire::MockToolResult>& results)
     return out;
 }
 
-void drip(QPointer<net::HttpResponder> out, std::shared_ptr<const std::vector<QByteArray>> frames, std::size_t i, int intervalMs,
-          int disconnectAfter)
+void drip(QPointer<net::HttpResponder> out, std::shared_ptr<const std::vector<QByteArray>> frames, std::size_t i, int intervalMs, int disconnectAfter)
 {
     if (!out || !out->isOpen())
         return;
@@ -153,9 +152,8 @@ void drip(QPointer<net::HttpResponder> out, std::shared_ptr<const std::vector<QB
         return;
     }
     out->write((*frames)[i]);
-    QTimer::singleShot(std::max(0, intervalMs), out.data(), [out, frames, i, intervalMs, disconnectAfter] {
-        drip(out, frames, i + 1, intervalMs, disconnectAfter);
-    });
+    QTimer::singleShot(std::max(0, intervalMs), out.data(),
+                       [out, frames, i, intervalMs, disconnectAfter] { drip(out, frames, i + 1, intervalMs, disconnectAfter); });
 }
 
 } // namespace
@@ -198,8 +196,7 @@ Result<wire::MockReply> mockAnswer(const wire::MockRequest& q, long long serial,
                 if (wire::toolNameText(q.tools[i]) == forced)
                     pick = i;
             if (!pick)
-                return makeError("unknown_tool", "tool_choice names the tool '" + forced + "', which the request does not offer",
-                                 "/tool_choice");
+                return makeError("unknown_tool", "tool_choice names the tool '" + forced + "', which the request does not offer", "/tool_choice");
             r.forcedTool = true;
         } else {
             pick = bestTool(q.tools, q.lastUserText, q.allowedTools);
@@ -213,8 +210,8 @@ Result<wire::MockReply> mockAnswer(const wire::MockRequest& q, long long serial,
         call.arguments = args.isObject() ? args : Value::emptyObject();
         r.calls.push_back(std::move(call));
     } else if (q.structuredOutput) {
-        const Value doc = q.outputSchema.isObject() ? schema::generateFromSchema(q.outputSchema, q.lastUserText)
-                                                    : Value{{keys::kAnswer, textAnswer(q)}};
+        const Value doc =
+            q.outputSchema.isObject() ? schema::generateFromSchema(q.outputSchema, q.lastUserText) : Value{{keys::kAnswer, textAnswer(q)}};
         r.text = json::compact(doc);
     } else if (!q.toolResults.empty()) {
         r.text = summary(q.toolResults);
@@ -436,8 +433,8 @@ std::optional<CannedReply> MockProvider::takeCanned(std::optional<wire::Wire> w)
     return std::nullopt;
 }
 
-void MockProvider::serveFrames(std::vector<QByteArray> frames, int status, const QByteArray& contentType, int intervalMs,
-                               int disconnectAfter, net::HttpResponder* out)
+void MockProvider::serveFrames(std::vector<QByteArray> frames, int status, const QByteArray& contentType, int intervalMs, int disconnectAfter,
+                               net::HttpResponder* out)
 {
     const net::HeaderList extra = {{"Cache-Control", "no-cache"}};
     out->begin(status, contentType, extra);
@@ -455,8 +452,7 @@ void MockProvider::serveFrames(std::vector<QByteArray> frames, int status, const
     });
 }
 
-int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, const std::optional<wire::MockRequest>& q,
-                              net::HttpResponder* out)
+int MockProvider::serveCanned(const CannedReply& c, const wire::MockDialect* d, const std::optional<wire::MockRequest>& q, net::HttpResponder* out)
 {
     switch (c.kind) {
     case CannedReply::Kind::Body: {

@@ -66,10 +66,10 @@ std::optional<std::size_t> bestTool(const std::vector<model::Tool>& tools, std::
 // One scripted answer. Tests and project files script the mock with these.
 struct CannedReply {
     enum class Kind {
-        Body,   // `body` as compact JSON
-        Raw,    // `raw` bytes verbatim (a recording), optionally dripped in chunks
+        Body, // `body` as compact JSON
+        Raw, // `raw` bytes verbatim (a recording), optionally dripped in chunks
         Events, // `events`, framed as the request's stream (or `framing`)
-        Error,  // the wire's own error body for `status` and `errorMessage`
+        Error, // the wire's own error body for `status` and `errorMessage`
     };
     Kind kind = Kind::Body;
     std::optional<wire::Wire> wire; // answers only requests of this wire; nullopt: any
@@ -80,8 +80,8 @@ struct CannedReply {
     std::optional<wire::MockFraming> framing;
     std::string errorMessage;
     QByteArray contentType; // empty: from the kind (detected from the bytes for Raw)
-    int chunkBytes = 0;     // Raw: serve in pieces of this many bytes (0: whole)
-    int intervalMs = 0;     // between events or pieces
+    int chunkBytes = 0; // Raw: serve in pieces of this many bytes (0: whole)
+    int intervalMs = 0; // between events or pieces
     int disconnectAfter = -1; // drop the connection after this many events/pieces (-1: never)
 
     static CannedReply json(json::Value body, int status = 200);
@@ -123,7 +123,7 @@ struct ReceivedRequest {
     net::HeaderList headers;
     QByteArray body;
     std::optional<wire::Wire> wire; // the wire that answered; nullopt for other paths
-    int status = 0;                 // the status answered with
+    int status = 0; // the status answered with
 
     QByteArray header(const QByteArray& name) const; // case-insensitive, first match
 };
@@ -165,10 +165,9 @@ Q_SIGNALS:
 
 private:
     void handle(const net::HttpRequest& request, net::HttpResponder* out);
-    int serveCanned(const CannedReply& c, const wire::MockDialect* d, const std::optional<wire::MockRequest>& q,
-                    net::HttpResponder* out);
-    void serveFrames(std::vector<QByteArray> frames, int status, const QByteArray& contentType, int intervalMs,
-                     int disconnectAfter, net::HttpResponder* out);
+    int serveCanned(const CannedReply& c, const wire::MockDialect* d, const std::optional<wire::MockRequest>& q, net::HttpResponder* out);
+    void serveFrames(std::vector<QByteArray> frames, int status, const QByteArray& contentType, int intervalMs, int disconnectAfter,
+                     net::HttpResponder* out);
     std::optional<CannedReply> takeCanned(std::optional<wire::Wire> w);
 
     std::unique_ptr<net::HttpServer> m_server;

@@ -48,8 +48,7 @@ bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9'); }
 
 // Calls f(start, length, name) for each {name} placeholder of a URL template, in order.
 // Braces around anything that is not a name stay literal text.
-template <class F>
-void forEachPlaceholder(std::string_view tmpl, F&& f)
+template <class F> void forEachPlaceholder(std::string_view tmpl, F&& f)
 {
     for (std::size_t open = tmpl.find('{'); open != std::string_view::npos; open = tmpl.find('{', open + 1)) {
         std::size_t end = open + 1;
@@ -150,8 +149,7 @@ Result<Profile> profileFromJson(const Value& v)
         p.streamFormat = v["stream_format"].str();
     if (!knownStreamFormat(p.wire, p.streamFormat)) {
         const wire::BinaryFraming* binary = wire::dialect(p.wire).binaryFraming;
-        return bad(p.id, "stream_format must be sse or ndjson" +
-                             (binary ? std::string(" or ") + std::string(binary->name) : std::string()));
+        return bad(p.id, "stream_format must be sse or ndjson" + (binary ? std::string(" or ") + std::string(binary->name) : std::string()));
     }
     auto vars = readUrlVars(p.id, v["url_vars"]);
     if (!vars)
@@ -237,10 +235,11 @@ Value profileToJson(const Profile& p)
             h.append(k, val);
         b.append("headers", std::move(h).build());
     }
-    b.append("capabilities", Value{{"named_tool_choice", p.caps.namedToolChoice},
-                                   {"parallel_control", p.caps.parallelControl},
-                                   {"strict", p.caps.strict},
-                                   {"streaming", p.caps.streaming}});
+    b.append("capabilities",
+             Value{{"named_tool_choice", p.caps.namedToolChoice},
+                   {"parallel_control", p.caps.parallelControl},
+                   {"strict", p.caps.strict},
+                   {"streaming", p.caps.streaming}});
     std::vector<Value> dev(p.deviations.begin(), p.deviations.end());
     b.append("deviations", Value(std::move(dev)));
     return std::move(b).build();
@@ -307,13 +306,14 @@ const Profile& profileForWire(wire::Wire w)
     return byWire[wire::indexOf(w)];
 }
 
-Result<std::string> expandUrl(std::string_view base, std::string_view path, std::string_view model,
-                              std::span<const UrlVar> vars, const UrlVarValues& given)
+Result<std::string> expandUrl(std::string_view base, std::string_view path, std::string_view model, std::span<const UrlVar> vars,
+                              const UrlVarValues& given)
 {
     for (const auto& [name, value] : given)
         if (!findVar(vars, name))
-            return makeError("unknown_url_var", "no URL variable \"" + name + "\" here" +
-                                                    (vars.empty() ? std::string(" (this profile's URL has none)") : std::string()));
+            return makeError("unknown_url_var",
+                             "no URL variable \"" + name + "\" here" +
+                                 (vars.empty() ? std::string(" (this profile's URL has none)") : std::string()));
     // A base URL may carry a query (an Azure api-version, a gateway token): the path goes
     // before it, and a query of the path's own (Gemini's alt=sse) joins it.
     std::string b(base);
@@ -358,8 +358,9 @@ Result<std::string> expandUrl(std::string_view base, std::string_view path, std:
                 std::string env;
                 for (const std::string& e : var->env)
                     env += (env.empty() ? "set " : " or ") + e;
-                error = makeError("missing_url_var", "the URL needs {" + var->name + "}: " + (env.empty() ? "" : env + ", or ") +
-                                                         "give a value (a preset's url_vars, send --url-var " + var->name + "=VALUE)");
+                error = makeError("missing_url_var",
+                                  "the URL needs {" + var->name + "}: " + (env.empty() ? "" : env + ", or ") +
+                                      "give a value (a preset's url_vars, send --url-var " + var->name + "=VALUE)");
                 return;
             }
         } else {

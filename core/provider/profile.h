@@ -17,16 +17,16 @@ namespace tw::provider {
 
 struct Auth {
     std::string scheme = "none"; // none | bearer | header
-    std::string header;          // for "header": the header that carries the key
+    std::string header; // for "header": the header that carries the key
     std::vector<std::string> env; // environment variables, in lookup order
-    bool optional = false;        // local servers: sending without a key is fine
+    bool optional = false; // local servers: sending without a key is fine
 };
 
 // A variable of the URL templates ({region} in base_url, path or stream_path). {model} is not
 // one: it is always the request's model.
 struct UrlVar {
     std::string name;
-    std::string defaultValue;     // "": no default, the value must come from elsewhere
+    std::string defaultValue; // "": no default, the value must come from elsewhere
     std::vector<std::string> env; // environment variables, in lookup order
 };
 
@@ -36,7 +36,7 @@ using UrlVarValues = std::vector<std::pair<std::string, std::string>>;
 struct Capabilities {
     bool namedToolChoice = true; // false: a forced tool becomes a structured-output request
     bool parallelControl = true; // the wire's parallel-tool-use switch is honoured
-    bool strict = true;          // strict schemas are accepted
+    bool strict = true; // strict schemas are accepted
     bool streaming = true;
 };
 
@@ -45,8 +45,8 @@ struct Profile {
     std::string label;
     std::string defaultModel; // used when a request names no model
     wire::Wire wire = wire::kAllWires[0]; // set from "wire"
-    std::string baseUrl;    // "mock:" = the built-in mock provider; may use {variables}
-    std::string path;       // appended to baseUrl; {model} and {variables} are replaced
+    std::string baseUrl; // "mock:" = the built-in mock provider; may use {variables}
+    std::string path; // appended to baseUrl; {model} and {variables} are replaced
     std::string streamPath; // when streaming uses another path (Gemini); empty: path
     // sse | ndjson | the name of the wire's binary framing (framing.h), e.g. "eventstream"
     std::string streamFormat = "sse";
@@ -85,7 +85,7 @@ const Profile& profileForWire(wire::Wire w);
 // counts). Errors: missing_url_var (a variable with no value from any source, the message
 // says where to set one), unknown_url_var (a placeholder or a given value that `vars` does
 // not declare).
-Result<std::string> expandUrl(std::string_view base, std::string_view path, std::string_view model,
-                              std::span<const UrlVar> vars, const UrlVarValues& given = {});
+Result<std::string> expandUrl(std::string_view base, std::string_view path, std::string_view model, std::span<const UrlVar> vars,
+                              const UrlVarValues& given = {});
 
 } // namespace tw::provider

@@ -172,8 +172,9 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
             std::string vars;
             for (const std::string& e : profile.auth.env)
                 vars += (vars.empty() ? "" : " or ") + e;
-            return makeError("missing_key", "profile \"" + profile.id + "\" needs an API key: set " +
-                                                 (vars.empty() ? std::string("one in the keyring") : vars + ", or store one in the keyring"));
+            return makeError("missing_key",
+                             "profile \"" + profile.id + "\" needs an API key: set " +
+                                 (vars.empty() ? std::string("one in the keyring") : vars + ", or store one in the keyring"));
         }
     }
 

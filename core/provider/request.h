@@ -34,8 +34,8 @@ namespace tw::provider {
 struct RequestInput {
     Profile profile;
     std::optional<wire::Wire> wire; // the preset's wire (the mock profile speaks them all)
-    std::string baseUrl;            // replaces the profile's base; "" = the profile's
-    UrlVarValues urlVars;           // URL variables given (preset, --url-var): beat env and defaults
+    std::string baseUrl; // replaces the profile's base; "" = the profile's
+    UrlVarValues urlVars; // URL variables given (preset, --url-var): beat env and defaults
     std::string model;
     std::string system;
     json::Value messages = json::Value::array();
@@ -45,7 +45,7 @@ struct RequestInput {
     std::optional<long long> maxTokens;
     std::optional<double> temperature;
     bool stream = false;
-    json::Value settings;              // profile settings (hermes_* ...)
+    json::Value settings; // profile settings (hermes_* ...)
     std::vector<json::Value> appended; // wire-shaped messages from earlier tool rounds
     // Where the request's parts sit in the file the user edits, for the findings' paths
     // (JSON pointers): each tool's (empty: "/tools/N"), the tool choice's ("" : none there)
@@ -62,9 +62,9 @@ struct BuiltRequest {
     bool stream = false;
     std::string streamFormat = "sse"; // the profile's stream_format (sse, ndjson, a binary framing)
     std::optional<std::string> syntheticTool; // forced tool answered through structured output
-    Exchange view;                            // method, url, headers (redacted), body
-    QStringList secrets;                      // to scrub from anything shown
-    std::string keyEnv;                       // the environment variable a curl export names
+    Exchange view; // method, url, headers (redacted), body
+    QStringList secrets; // to scrub from anything shown
+    std::string keyEnv; // the environment variable a curl export names
     // The pre-flight (lint.h): errors and warnings about the tools and the body, and the
     // loss report (info: what this wire's conversion drops or changes). Paths point into the
     // input (RequestInput's toolPaths, choicePath, requestPath); Finding::bodyPath into body.

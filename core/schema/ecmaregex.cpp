@@ -9,7 +9,8 @@ namespace tw::schema {
 namespace {
 
 // ECMA-262 WhiteSpace and LineTerminator, as class members.
-constexpr std::string_view kEcmaSpace = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+constexpr std::string_view kEcmaSpace =
+    "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
 constexpr std::string_view kEcmaDot = "[^\\n\\r\\x{2028}\\x{2029}]";
 constexpr std::size_t kCacheLimit = 512;
 
@@ -44,16 +45,47 @@ long hex4(std::string_view p, std::size_t i)
 std::string propertyName(std::string_view name)
 {
     static const std::unordered_map<std::string_view, std::string_view> longNames = {
-        {"Letter", "L"}, {"Cased_Letter", "L&"}, {"Uppercase_Letter", "Lu"}, {"Lowercase_Letter", "Ll"},
-        {"Titlecase_Letter", "Lt"}, {"Modifier_Letter", "Lm"}, {"Other_Letter", "Lo"}, {"Mark", "M"},
-        {"Combining_Mark", "M"}, {"Nonspacing_Mark", "Mn"}, {"Spacing_Mark", "Mc"}, {"Enclosing_Mark", "Me"},
-        {"Number", "N"}, {"Decimal_Number", "Nd"}, {"digit", "Nd"}, {"Letter_Number", "Nl"}, {"Other_Number", "No"},
-        {"Punctuation", "P"}, {"punct", "P"}, {"Connector_Punctuation", "Pc"}, {"Dash_Punctuation", "Pd"},
-        {"Open_Punctuation", "Ps"}, {"Close_Punctuation", "Pe"}, {"Initial_Punctuation", "Pi"},
-        {"Final_Punctuation", "Pf"}, {"Other_Punctuation", "Po"}, {"Symbol", "S"}, {"Math_Symbol", "Sm"},
-        {"Currency_Symbol", "Sc"}, {"Modifier_Symbol", "Sk"}, {"Other_Symbol", "So"}, {"Separator", "Z"},
-        {"Space_Separator", "Zs"}, {"Line_Separator", "Zl"}, {"Paragraph_Separator", "Zp"}, {"Other", "C"},
-        {"Control", "Cc"}, {"cntrl", "Cc"}, {"Format", "Cf"}, {"Surrogate", "Cs"}, {"Private_Use", "Co"},
+        {"Letter", "L"},
+        {"Cased_Letter", "L&"},
+        {"Uppercase_Letter", "Lu"},
+        {"Lowercase_Letter", "Ll"},
+        {"Titlecase_Letter", "Lt"},
+        {"Modifier_Letter", "Lm"},
+        {"Other_Letter", "Lo"},
+        {"Mark", "M"},
+        {"Combining_Mark", "M"},
+        {"Nonspacing_Mark", "Mn"},
+        {"Spacing_Mark", "Mc"},
+        {"Enclosing_Mark", "Me"},
+        {"Number", "N"},
+        {"Decimal_Number", "Nd"},
+        {"digit", "Nd"},
+        {"Letter_Number", "Nl"},
+        {"Other_Number", "No"},
+        {"Punctuation", "P"},
+        {"punct", "P"},
+        {"Connector_Punctuation", "Pc"},
+        {"Dash_Punctuation", "Pd"},
+        {"Open_Punctuation", "Ps"},
+        {"Close_Punctuation", "Pe"},
+        {"Initial_Punctuation", "Pi"},
+        {"Final_Punctuation", "Pf"},
+        {"Other_Punctuation", "Po"},
+        {"Symbol", "S"},
+        {"Math_Symbol", "Sm"},
+        {"Currency_Symbol", "Sc"},
+        {"Modifier_Symbol", "Sk"},
+        {"Other_Symbol", "So"},
+        {"Separator", "Z"},
+        {"Space_Separator", "Zs"},
+        {"Line_Separator", "Zl"},
+        {"Paragraph_Separator", "Zp"},
+        {"Other", "C"},
+        {"Control", "Cc"},
+        {"cntrl", "Cc"},
+        {"Format", "Cf"},
+        {"Surrogate", "Cs"},
+        {"Private_Use", "Co"},
         {"Unassigned", "Cn"},
     };
     if (const std::size_t eq = name.find('='); eq != std::string_view::npos) {
@@ -89,9 +121,7 @@ std::string ecmaToPcre(std::string_view p)
         if (c == '\\' && i + 1 < p.size()) {
             const char e = p[++i];
             switch (e) {
-            case 's':
-                out += inClass ? std::string(kEcmaSpace) : "[" + std::string(kEcmaSpace) + "]";
-                continue;
+            case 's': out += inClass ? std::string(kEcmaSpace) : "[" + std::string(kEcmaSpace) + "]"; continue;
             case 'S':
                 // Inside a class a negated set cannot be spelt as members; PCRE's \S is
                 // the close approximation there.
@@ -114,8 +144,8 @@ std::string ecmaToPcre(std::string_view p)
                 if (hi >= 0xD800 && hi <= 0xDBFF && i + 2 < p.size() && p[i + 1] == '\\' && p[i + 2] == 'u') {
                     const long lo = hex4(p, i + 3);
                     if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                        appendCodePoint(out, 0x10000UL + ((static_cast<unsigned long>(hi) - 0xD800) << 10) +
-                                                 (static_cast<unsigned long>(lo) - 0xDC00));
+                        appendCodePoint(out,
+                                        0x10000UL + ((static_cast<unsigned long>(hi) - 0xD800) << 10) + (static_cast<unsigned long>(lo) - 0xDC00));
                         i += 6;
                         continue;
                     }
@@ -129,9 +159,7 @@ std::string ecmaToPcre(std::string_view p)
                     continue;
                 }
                 break;
-            case '/':
-                out += '/';
-                continue;
+            case '/': out += '/'; continue;
             case 'p':
             case 'P':
                 if (i + 1 < p.size() && p[i + 1] == '{') {
@@ -210,9 +238,6 @@ const QRegularExpression* compiledPattern(std::string_view ecmaPattern)
     return it->second.valid ? &it->second.re : nullptr;
 }
 
-bool searchMatches(const QRegularExpression& re, std::string_view text)
-{
-    return re.match(toQString(text)).hasMatch();
-}
+bool searchMatches(const QRegularExpression& re, std::string_view text) { return re.match(toQString(text)).hasMatch(); }
 
 } // namespace tw::schema

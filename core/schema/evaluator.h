@@ -56,7 +56,7 @@ struct Ctx {
     const RefTrail* trail; // ends with this schema
     int depth;
     Evaluated* ev; // this schema's annotations; nullptr when not tracked
-    Sink* sink;    // nullptr when only the answer counts (violations are not spelt out)
+    Sink* sink; // nullptr when only the answer counts (violations are not spelt out)
 };
 
 class Evaluator {

@@ -99,9 +99,9 @@ bool Evaluator::array(const Ctx& c)
         const std::size_t least = d2020 ? countKeyword(c.schema, "minContains").value_or(1) : 1;
         const auto most = d2020 ? countKeyword(c.schema, "maxContains") : std::nullopt;
         if (matches < least) {
-            fail(c, "contains", matches == 0 ? std::string("no item matches contains")
-                                             : "only " + std::to_string(matches) + " items match contains (minContains " +
-                                                   std::to_string(least) + ")");
+            fail(c, "contains",
+                 matches == 0 ? std::string("no item matches contains")
+                              : "only " + std::to_string(matches) + " items match contains (minContains " + std::to_string(least) + ")");
             ok = false;
         }
         if (most && matches > *most) {
@@ -150,8 +150,7 @@ bool Evaluator::object(const Ctx& c)
             if (!re) {
                 // Whether it matches is unknown: additionalProperties is not applied to the
                 // member on a guess either way.
-                unsupported(c, "patternProperties",
-                            "pattern \"" + std::string(pp.name()) + "\" is not a regular expression this validator can run");
+                unsupported(c, "patternProperties", "pattern \"" + std::string(pp.name()) + "\" is not a regular expression this validator can run");
                 matched = true;
                 continue;
             }

@@ -163,7 +163,7 @@ MessageHints::MessageHints(std::string_view hint)
         const std::string& t = tokens[i];
         const bool opensSentence = i == 0 || std::string_view(".?!:").find(raw[i - 1].back()) != std::string_view::npos;
         const bool name = !t.empty() && startsUpper(t) && !isAcronym(t) && t != "I" && !opensSentence &&
-                          std::none_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '@' || c == '/'; });
+            std::none_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '@' || c == '/'; });
         if (!name) {
             flush();
             continue;
@@ -180,7 +180,8 @@ MessageHints::MessageHints(std::string_view hint)
     std::string_view rest = text;
     if (const std::size_t colon = rest.find(": "); colon != std::string_view::npos)
         rest.remove_prefix(colon + 2);
-    static const std::set<std::string, std::less<>> kStops = {"at", "on", "for", "with", "from", "to", "in", "by", "tomorrow", "today", "tonight", "next", "this"};
+    static const std::set<std::string, std::less<>> kStops = {"at", "on",       "for",   "with",    "from", "to",  "in",
+                                                              "by", "tomorrow", "today", "tonight", "next", "this"};
     std::vector<std::string> words;
     std::size_t i = 0;
     while (i < rest.size() && words.size() < 8) {

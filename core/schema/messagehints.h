@@ -26,7 +26,7 @@ struct NumberHint {
 
 // The message, read once.
 struct MessageHints {
-    std::string text;  // the message, trimmed
+    std::string text; // the message, trimmed
     std::string lowerText;
     std::vector<std::string> tokens; // punctuation stripped from the ends
     std::vector<std::string> lowerTokens;

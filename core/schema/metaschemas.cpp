@@ -20,8 +20,7 @@ const SchemaIndex& bundledSchemas()
         SchemaIndex index;
         Bundle()
         {
-            QDirIterator it(QStringLiteral(":/core/schema/metaschemas"), {QStringLiteral("*.json")}, QDir::Files,
-                            QDirIterator::Subdirectories);
+            QDirIterator it(QStringLiteral(":/core/schema/metaschemas"), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
             QStringList files;
             while (it.hasNext())
                 files << it.next();

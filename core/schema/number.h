@@ -31,7 +31,7 @@ struct Decimal {
 // <0, 0, >0 as a is less than, equal to, greater than b.
 int compare(const Decimal& a, const Decimal& b) noexcept;
 int compareNumbers(const json::Value& a, const json::Value& b); // both numbers
-bool isIntegerNumber(const json::Value& v);                      // 1, 1.0, 1e2; false unless a number
+bool isIntegerNumber(const json::Value& v); // 1, 1.0, 1e2; false unless a number
 // Whether x / m is an integer; m must be positive (false otherwise).
 bool isMultipleOf(const Decimal& x, const Decimal& m);
 

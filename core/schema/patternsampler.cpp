@@ -15,7 +15,7 @@ namespace {
 // quantifier requires; the first alternative of each group is taken.
 class PatternSampler {
 public:
-    explicit PatternSampler(std::string_view p) : m_p(p) {}
+    explicit PatternSampler(std::string_view p) : m_p(p) { }
 
     std::string run() { return alternatives(); }
 
@@ -54,7 +54,8 @@ private:
         const char c = m_p[m_i];
         if (c == '?' || c == '*' || c == '+') {
             ++m_i;
-            q = c == '?' ? std::pair<long long, long long>{0, 1} : (c == '*' ? std::pair<long long, long long>{0, kMany} : std::pair<long long, long long>{1, kMany});
+            q = c == '?' ? std::pair<long long, long long>{0, 1}
+                         : (c == '*' ? std::pair<long long, long long>{0, kMany} : std::pair<long long, long long>{1, kMany});
         } else if (c == '{') {
             const std::size_t close = m_p.find('}', m_i);
             if (close == std::string_view::npos)
@@ -168,8 +169,7 @@ private:
                 else if (m_i < m_p.size() && m_p[m_i] == '<' && m_i + 1 < m_p.size() && (m_p[m_i + 1] == '=' || m_p[m_i + 1] == '!')) {
                     lookaround = true;
                     ++m_i;
-                }
-                else if (m_i < m_p.size() && m_p[m_i] == '<') { // named group
+                } else if (m_i < m_p.size() && m_p[m_i] == '<') { // named group
                     const std::size_t close = m_p.find('>', m_i);
                     m_i = close == std::string_view::npos ? m_p.size() : close;
                 }

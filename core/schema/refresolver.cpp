@@ -90,8 +90,8 @@ struct SubschemaKeywords {
 };
 const SubschemaKeywords k2020{
     {"$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"},
-    {"additionalProperties", "propertyNames", "contains", "if", "then", "else", "not", "unevaluatedItems",
-     "unevaluatedProperties", "contentSchema", "items", "additionalItems"},
+    {"additionalProperties", "propertyNames", "contains", "if", "then", "else", "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+     "items", "additionalItems"},
     {"prefixItems", "allOf", "anyOf", "oneOf", "items"},
 };
 const SubschemaKeywords k07{
@@ -203,10 +203,7 @@ const SchemaResource* SchemaIndex::resource(std::string_view absoluteUri) const
     return it == m_byUri.end() ? nullptr : it->second;
 }
 
-RefResolver::RefResolver(const Value& root, Dialect defaultDialect) : m_root(root)
-{
-    m_index.add(root, kBaseUri, defaultDialect);
-}
+RefResolver::RefResolver(const Value& root, Dialect defaultDialect) : m_root(root) { m_index.add(root, kBaseUri, defaultDialect); }
 
 SchemaNode RefResolver::rootNode() const
 {
@@ -237,7 +234,7 @@ namespace {
 struct Located {
     RefTarget target;
     const SchemaResource* resource = nullptr; // the resource the reference named
-    std::string fragment;                     // decoded
+    std::string fragment; // decoded
 };
 
 } // namespace
@@ -266,8 +263,8 @@ static Result<Located, RefError> locate(const RefResolver& r, std::string_view r
     if (!pointer.empty() && pointer.front() != '/') {
         const auto it = res.anchors.find(pointer);
         if (it == res.anchors.end())
-            return refError(RefError::Kind::Missing, ref, "no $anchor \"" + std::string(pointer) + "\" in " +
-                                                              (res.uri == kBaseUri ? std::string("this schema") : res.uri));
+            return refError(RefError::Kind::Missing, ref,
+                            "no $anchor \"" + std::string(pointer) + "\" in " + (res.uri == kBaseUri ? std::string("this schema") : res.uri));
         out.target = RefTarget{it->second, r.nodeOf(it->second, node)};
         return out;
     }
@@ -295,8 +292,7 @@ static Result<Located, RefError> locate(const RefResolver& r, std::string_view r
                                 "index " + token + " is past the end of " + where() + " (" + std::to_string(at->size()) + " items)");
             at = &at->at(index);
         } else {
-            return refError(RefError::Kind::Missing, ref,
-                            where() + " holds a " + json::typeName(at->type()) + ", not an object or array");
+            return refError(RefError::Kind::Missing, ref, where() + " holds a " + json::typeName(at->type()) + ", not an object or array");
         }
         node = r.nodeOf(at, node); // a value the index did not reach keeps its ancestor's place
         done = next;

@@ -38,7 +38,10 @@ namespace tw::schema {
 // The rules a schema is read by. Draft-04 and draft-06 schemas are read as draft-07 (the
 // keywords they share mean the same; "exclusiveMinimum": true is honoured everywhere), and
 // draft 2019-09 as 2020-12 (its array "items" and "additionalItems" are honoured by both).
-enum class Dialect : std::uint8_t { Draft2020_12, Draft07 };
+enum class Dialect : std::uint8_t {
+    Draft2020_12,
+    Draft07
+};
 
 // The dialect a "$schema" URI names, if one of the above.
 bool dialectFromUri(std::string_view schemaUri, Dialect& out);
@@ -50,7 +53,7 @@ struct SchemaResource {
     std::string uri; // absolute, without fragment
     const json::Value* root = nullptr;
     Dialect dialect = Dialect::Draft2020_12;
-    std::map<std::string, const json::Value*, std::less<>> anchors;        // $anchor, $dynamicAnchor
+    std::map<std::string, const json::Value*, std::less<>> anchors; // $anchor, $dynamicAnchor
     std::map<std::string, const json::Value*, std::less<>> dynamicAnchors; // $dynamicAnchor
 };
 
@@ -95,10 +98,10 @@ const SchemaIndex& bundledSchemas();
 
 struct RefError {
     enum class Kind {
-        Remote,    // not a resource of this document or the bundled meta-schemas
+        Remote, // not a resource of this document or the bundled meta-schemas
         Malformed, // a bad percent-escape or "~" sequence
-        Missing,   // the pointer or the anchor leads nowhere
-        Cycle,     // the target is already being followed
+        Missing, // the pointer or the anchor leads nowhere
+        Cycle, // the target is already being followed
     };
     Kind kind = Kind::Missing;
     std::string message;
@@ -153,8 +156,7 @@ public:
     // "$dynamicRef": resolved as `ref`; when that lands on a "$dynamicAnchor" of the name in
     // its fragment, the outermost resource of `scope` with a "$dynamicAnchor" of that name
     // supplies the target instead (draft 2020-12, 8.2.3.2).
-    Result<RefTarget, RefError> resolveDynamic(std::string_view ref, const SchemaNode& from, const DynamicScope* scope,
-                                               const RefTrail* trail) const;
+    Result<RefTarget, RefError> resolveDynamic(std::string_view ref, const SchemaNode& from, const DynamicScope* scope, const RefTrail* trail) const;
 
     // The place of `v`, a child schema of a schema at `parent`: indexed, or the parent's.
     SchemaNode nodeOf(const json::Value* v, const SchemaNode& parent) const;

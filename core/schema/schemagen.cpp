@@ -28,7 +28,7 @@ constexpr int kAnchorYear = 2026;
 constexpr int kAnchorMonth = 1;
 constexpr int kAnchorDay = 15;
 constexpr int kOptionalDepth = 3; // optional properties are filled above this nesting depth
-constexpr int kMaxDepth = 16;     // required recursion stops here
+constexpr int kMaxDepth = 16; // required recursion stops here
 
 // ---- the generator -------------------------------------------------------------------------
 
@@ -36,7 +36,7 @@ std::string twoDigits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
 class Generator {
 public:
-    Generator(const Value& root, std::string_view hint) : m_refs(root), m_hints(hint) {}
+    Generator(const Value& root, std::string_view hint) : m_refs(root), m_hints(hint) { }
 
     Value generate(const Value& schema, std::string_view name, std::string_view parent, int depth);
 
@@ -133,8 +133,8 @@ std::string Generator::typeOf(const Value& s) const
         return "object";
     if (s.contains(keys::kItems) || s.contains(keys::kPrefixItems))
         return "array";
-    if (s.contains(keys::kMinimum) || s.contains(keys::kMaximum) || s.contains(keys::kExclusiveMinimum) ||
-        s.contains(keys::kExclusiveMaximum) || s.contains(keys::kMultipleOf))
+    if (s.contains(keys::kMinimum) || s.contains(keys::kMaximum) || s.contains(keys::kExclusiveMinimum) || s.contains(keys::kExclusiveMaximum) ||
+        s.contains(keys::kMultipleOf))
         return "number";
     return "string";
 }
@@ -271,7 +271,8 @@ Value Generator::array(const Value& s, std::string_view name, int depth)
     const bool unique = s[keys::kUniqueItems].toBool();
 
     // Tuples: prefixItems (2020-12) or an items array (draft 4-2019).
-    const Value& prefix = s[keys::kPrefixItems].isArray() ? s[keys::kPrefixItems] : (s[keys::kItems].isArray() ? s[keys::kItems] : Value::nullValue());
+    const Value& prefix =
+        s[keys::kPrefixItems].isArray() ? s[keys::kPrefixItems] : (s[keys::kItems].isArray() ? s[keys::kItems] : Value::nullValue());
     const Value& rest = s[keys::kItems].isArray() ? Value::nullValue() : s[keys::kItems];
     std::vector<Value> out;
     for (const Value& item : prefix.items()) {
@@ -398,11 +399,14 @@ Value Generator::string(const Value& s, std::string_view name, std::string_view 
     // 1. From the message, where the name or format says what it is.
     const bool email = format == "email" || format == "idn-email" || anyWord(words, {"email", "mail"});
     const bool url = format == "uri" || format == "url" || format == "iri" || format == "uri-reference" ||
-                     anyWord(words, {"url", "uri", "link", "website", "href", "homepage"});
+        anyWord(words, {"url", "uri", "link", "website", "href", "homepage"});
     const bool path = anyWord(words, {"path", "file", "filename", "filepath", "dir", "directory", "folder"});
-    const bool place = anyWord(words, {"city", "location", "place", "town", "country", "region", "destination", "origin", "where", "locality", "state"});
+    const bool place =
+        anyWord(words, {"city", "location", "place", "town", "country", "region", "destination", "origin", "where", "locality", "state"});
     const bool zone = anyWord(words, {"timezone", "tz", "zone"});
-    const bool query = anyWord(words, {"query", "q", "search", "prompt", "question", "text", "message", "input", "keywords", "terms", "topic", "content", "instruction", "instructions", "request"});
+    const bool query = anyWord(words,
+                               {"query", "q", "search", "prompt", "question", "text", "message", "input", "keywords", "terms", "topic", "content",
+                                "instruction", "instructions", "request"});
     const bool title = anyWord(words, {"title", "subject", "summary", "headline", "label"});
     if (email)
         add(take(m_hints.emails));
@@ -538,15 +542,15 @@ Value Generator::number(const Value& s, std::string_view name, bool integer)
     // 1. A number of the message: one followed by a word of the property's name ("45
     //    minutes"), or any for amount-like names.
     const std::vector<std::string> words = identifierWords(name);
-    const bool amountLike = anyWord(words, {"amount", "value", "price", "quantity", "qty", "count", "number", "num", "n", "total", "sum", "size", "limit", "age", "year"});
+    const bool amountLike = anyWord(
+        words, {"amount", "value", "price", "quantity", "qty", "count", "number", "num", "n", "total", "sum", "size", "limit", "age", "year"});
     for (int pass = 0; pass < 2; ++pass)
         for (std::size_t i = 0; i < m_hints.numbers.size(); ++i) {
             const NumberHint& n = m_hints.numbers[i];
             if (m_usedNumbers.count(i) || !valid(n.value))
                 continue;
-            const bool named = !n.nextWord.empty() && std::any_of(words.begin(), words.end(), [&](const std::string& w) {
-                return singular(w) == n.nextWord;
-            });
+            const bool named =
+                !n.nextWord.empty() && std::any_of(words.begin(), words.end(), [&](const std::string& w) { return singular(w) == n.nextWord; });
             if ((pass == 0 && named) || (pass == 1 && amountLike)) {
                 m_usedNumbers.insert(i);
                 return numberValue(n.value, integer);

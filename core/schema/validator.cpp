@@ -30,8 +30,8 @@ ValidationResult Validator::validate(const Value& instance) const
     detail::Evaluator e(*m_refs, r.unsupported);
     detail::Evaluated evaluated;
     const std::string root;
-    const bool ok = e.apply(instance, root, m_schema, m_refs->rootNode(), root, nullptr, nullptr, 0,
-                            e.tracking() ? &evaluated : nullptr, &r.violations);
+    const bool ok =
+        e.apply(instance, root, m_schema, m_refs->rootNode(), root, nullptr, nullptr, 0, e.tracking() ? &evaluated : nullptr, &r.violations);
     for (const std::string& d : m_refs->index().unknownDialects())
         r.unsupported.push_back({"$schema", "/$schema",
                                  "\"$schema\": \"" + d + "\" names no dialect this validator knows (read as " +
@@ -40,10 +40,7 @@ ValidationResult Validator::validate(const Value& instance) const
     return r;
 }
 
-std::vector<Violation> validate(const Value& instance, const Value& schema)
-{
-    return Validator(schema).validate(instance).violations;
-}
+std::vector<Violation> validate(const Value& instance, const Value& schema) { return Validator(schema).validate(instance).violations; }
 
 Value toJson(const ValidationResult& result)
 {

@@ -46,9 +46,9 @@ struct Violation {
 };
 
 struct Unsupported {
-    std::string keyword;         // "$ref"
+    std::string keyword; // "$ref"
     std::string keywordLocation; // "/properties/x/$ref"
-    std::string message;         // why: "$ref \"https://...\": no schema ..."
+    std::string message; // why: "$ref \"https://...\": no schema ..."
 };
 
 struct ValidationResult {

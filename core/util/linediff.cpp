@@ -146,8 +146,7 @@ std::string unifiedDiff(const LineDiff& d, std::string_view nameBefore, std::str
             if (d.lines[size_t(k)].kind != DiffLine::Kind::Removed)
                 ++bCount;
         }
-        out += "@@ -" + std::to_string(aLine) + "," + std::to_string(aCount) + " +" + std::to_string(bLine) + "," +
-               std::to_string(bCount) + " @@\n";
+        out += "@@ -" + std::to_string(aLine) + "," + std::to_string(aCount) + " +" + std::to_string(bLine) + "," + std::to_string(bCount) + " @@\n";
         for (int k = start; k < end; ++k) {
             const DiffLine& l = d.lines[size_t(k)];
             out += l.kind == DiffLine::Kind::Same ? ' ' : (l.kind == DiffLine::Kind::Added ? '+' : '-');

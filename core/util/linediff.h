@@ -10,7 +10,11 @@
 namespace tw::util {
 
 struct DiffLine {
-    enum class Kind { Same, Added, Removed } kind;
+    enum class Kind {
+        Same,
+        Added,
+        Removed
+    } kind;
     std::string_view text;
 };
 

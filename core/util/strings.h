@@ -18,10 +18,4 @@ inline std::string toStdString(const QString& s)
 inline std::string toStdString(const QByteArray& b) { return std::string(b.constData(), static_cast<std::size_t>(b.size())); }
 inline QByteArray toByteArray(std::string_view s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
 
-// The former short names, kept while callers move to the names above.
-inline QString qs(std::string_view s) { return toQString(s); }
-inline std::string ss(const QString& s) { return toStdString(s); }
-inline std::string ss(const QByteArray& b) { return toStdString(b); }
-inline QByteArray qb(std::string_view s) { return toByteArray(s); }
-
 } // namespace tw

@@ -16,10 +16,10 @@ namespace tw::wire {
 
 struct BodyInput {
     std::string model;
-    std::string system;   // the preset's system prompt; "" = none
+    std::string system; // the preset's system prompt; "" = none
     json::Value messages; // the preset's chat turns: [{"role": user|assistant|tool|system, "content", ...}]
     std::vector<json::Value> appended; // wire-shaped messages/items written by earlier tool rounds
-    ToolFields tools;     // from toolFields(); systemPrompt is set on prompt-based wires (Hermes)
+    ToolFields tools; // from toolFields(); systemPrompt is set on prompt-based wires (Hermes)
     std::optional<long long> maxTokens;
     std::optional<double> temperature;
     bool stream = false;

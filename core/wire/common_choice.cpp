@@ -59,13 +59,12 @@ Result<std::optional<ToolChoice>> parseChoice(const json::Value& v)
 Result<json::Value> choiceToWire(const RequestDialect* d, const ToolChoice& c)
 {
     if (!d || !d->choiceToWire)
-        return makeError("unknown_wire",
-                         d ? "the " + std::string(d->tag) + " wire has no tool choice field" : std::string("unknown wire"));
+        return makeError("unknown_wire", d ? "the " + std::string(d->tag) + " wire has no tool choice field" : std::string("unknown wire"));
     // A wire with a choice field may still lack one kind of choice (Bedrock has no "none").
     json::Value v = d->choiceToWire(c);
     if (v.isNull())
-        return makeError("unknown_wire", "the " + std::string(d->tag) + " wire has no \"" + std::string(model::typeName(c.type())) +
-                                             "\" tool choice");
+        return makeError("unknown_wire",
+                         "the " + std::string(d->tag) + " wire has no \"" + std::string(model::typeName(c.type())) + "\" tool choice");
     return v;
 }
 

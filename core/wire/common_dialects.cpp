@@ -31,10 +31,7 @@ const RequestDialect* findRequestDialect(std::string_view tag) noexcept
     return nullptr;
 }
 
-const RequestDialect* findRequestDialectByValue(const json::Value& tag) noexcept
-{
-    return tag.isString() ? findRequestDialect(tag.str()) : nullptr;
-}
+const RequestDialect* findRequestDialectByValue(const json::Value& tag) noexcept { return tag.isString() ? findRequestDialect(tag.str()) : nullptr; }
 
 const RequestDialect& requestDialect(Wire w) noexcept { return *dialect(w).request; }
 

@@ -106,9 +106,7 @@ std::string frameMockEvent(MockFraming f, const MockEvent& e, bool first, bool l
         out += "\n";
         break;
     case MockFraming::Ndjson:
-    case MockFraming::Binary:
-        out = e.data + "\n";
-        break;
+    case MockFraming::Binary: out = e.data + "\n"; break;
     case MockFraming::JsonArray:
         // Gemini's shape: "[{...}\n,\r\n{...}\n]".
         out = first ? "[" : ",\r\n";
@@ -194,10 +192,7 @@ model::ToolChoice readMockChoice(const json::Value& v)
 
 std::string toolNameText(const model::Tool& t) { return model::displayText(t.name()); }
 
-int estimateTokens(std::string_view text) noexcept
-{
-    return std::max(1, static_cast<int>((text.size() + 3) / 4));
-}
+int estimateTokens(std::string_view text) noexcept { return std::max(1, static_cast<int>((text.size() + 3) / 4)); }
 
 std::string isoTime(long long unixSeconds, bool fraction)
 {

@@ -35,8 +35,7 @@ std::optional<std::string> plainText(const Value& content)
         std::string_view piece;
         if (item.isString())
             piece = item.str();
-        else if (item.isObject() && item["text"].isString() &&
-                 (!item.contains("type") || item["type"].str().find("text") != std::string_view::npos))
+        else if (item.isObject() && item["text"].isString() && (!item.contains("type") || item["type"].str().find("text") != std::string_view::npos))
             piece = item["text"].str(); // {"text"}, {"type": "text" | "input_text" | "output_text", "text"}
         else
             return std::nullopt;

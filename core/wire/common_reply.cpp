@@ -164,7 +164,7 @@ void StreamAssembler::feed(std::string_view eventName, std::string_view data)
     }
 }
 
-void StreamAssembler::feedText(std::string_view) {}
+void StreamAssembler::feedText(std::string_view) { }
 
 void StreamAssembler::recordMalformed(const json::ParseError& e)
 {
@@ -177,12 +177,13 @@ void StreamAssembler::markTruncated(std::string_view where)
 {
     if (!m_providerError.isNull() || m_extractError)
         return; // the first failure is the one to report
-    m_extractError = makeError(std::string(kTruncated), "the stream ended before the " + std::string(name(m_wire)) + " reply was complete (no end marker)",
-                               std::string(where));
+    m_extractError =
+        makeError(std::string(kTruncated), "the stream ended before the " + std::string(name(m_wire)) + " reply was complete (no end marker)",
+                  std::string(where));
     touch();
 }
 
-void StreamAssembler::finish() {}
+void StreamAssembler::finish() { }
 
 StreamCall& StreamAssembler::newCall()
 {
@@ -234,8 +235,8 @@ std::vector<model::ToolCall> StreamAssembler::finalCalls() const
             continue;
         }
         const Value args = s.argumentsValue.isNull() ? Value(s.argumentsText) : s.argumentsValue;
-        auto call = model::callFromWire(s.name.empty() ? Value() : Value(s.name), args, s.id.empty() ? Value() : Value(s.id),
-                                        model::BlankArguments::Empty);
+        auto call =
+            model::callFromWire(s.name.empty() ? Value() : Value(s.name), args, s.id.empty() ? Value() : Value(s.id), model::BlankArguments::Empty);
         if (call && *call)
             out.push_back(std::move(**call));
     }

@@ -94,8 +94,8 @@ struct Masks64 {
 
 inline Masks64 masks64(const char* p) noexcept
 {
-    const json::simd::Classes c0 = json::simd::classify(p), c1 = json::simd::classify(p + 16),
-                              c2 = json::simd::classify(p + 32), c3 = json::simd::classify(p + 48);
+    const json::simd::Classes c0 = json::simd::classify(p), c1 = json::simd::classify(p + 16), c2 = json::simd::classify(p + 32),
+                              c3 = json::simd::classify(p + 48);
     auto join = [](unsigned a, unsigned b, unsigned c, unsigned d) {
         return std::uint64_t(a) | std::uint64_t(b) << 16 | std::uint64_t(c) << 32 | std::uint64_t(d) << 48;
     };
@@ -108,13 +108,12 @@ inline Masks64 masks64(const char* p) noexcept
 // The same masks 32 bytes at a time, for CPUs with AVX2 (chosen at run time).
 __attribute__((target("avx2"))) inline Masks64 masks64Avx2(const char* p) noexcept
 {
-    auto one = [](const char* q, std::uint64_t& quote, std::uint64_t& backslash, std::uint64_t& open, std::uint64_t& close,
-                  int shift) __attribute__((target("avx2"))) {
+    auto one = [](const char* q, std::uint64_t& quote, std::uint64_t& backslash, std::uint64_t& open, std::uint64_t& close, int shift)
+        __attribute__((target("avx2")))
+    {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
         const __m256i folded = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
-        auto bits = [](__m256i m) __attribute__((target("avx2"))) {
-            return std::uint64_t(static_cast<std::uint32_t>(_mm256_movemask_epi8(m)));
-        };
+        auto bits = [](__m256i m) __attribute__((target("avx2"))) { return std::uint64_t(static_cast<std::uint32_t>(_mm256_movemask_epi8(m))); };
         quote |= bits(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))) << shift;
         backslash |= bits(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))) << shift;
         open |= bits(_mm256_cmpeq_epi8(folded, _mm256_set1_epi8('{'))) << shift;
@@ -185,10 +184,7 @@ template <Masks64 (*Load)(const char*) noexcept>
     return nullptr;
 }
 
-const char* findValueEndSse2(const char* p, const char* end, NestState& st) noexcept
-{
-    return findValueEndBlocks<masks64>(p, end, st);
-}
+const char* findValueEndSse2(const char* p, const char* end, NestState& st) noexcept { return findValueEndBlocks<masks64>(p, end, st); }
 
 #if defined(TOOLWIRE_AVX2_DISPATCH)
 __attribute__((target("avx2,popcnt,bmi"))) const char* findValueEndAvx2(const char* p, const char* end, NestState& st) noexcept
@@ -210,9 +206,8 @@ const char* findValueEnd(const char* p, const char* end, NestState& st) noexcept
 #if defined(TOOLWIRE_AVX2_DISPATCH)
     static const auto impl = [] {
         __builtin_cpu_init(); // safe even when the first call comes from a static initializer
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
-                   ? &findValueEndAvx2
-                   : &findValueEndSse2;
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") ? &findValueEndAvx2
+                                                                                                                   : &findValueEndSse2;
     }();
     return impl(p, end, st);
 #else
@@ -233,8 +228,7 @@ void Cursor::skipOther(char c) noexcept
     if (c == 0 || c == ',' || c == '}' || c == ']' || c == ':')
         return fail();
     // A number or literal: up to the next delimiter.
-    while (m_p < m_end && *m_p != ',' && *m_p != '}' && *m_p != ']' && *m_p != ' ' && *m_p != '\n' && *m_p != '\r' &&
-           *m_p != '\t')
+    while (m_p < m_end && *m_p != ',' && *m_p != '}' && *m_p != ']' && *m_p != ' ' && *m_p != '\n' && *m_p != '\r' && *m_p != '\t')
         ++m_p;
 }
 

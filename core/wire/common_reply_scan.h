@@ -73,14 +73,14 @@ const char* findValueEnd(const char* p, const char* end, NestState& st) noexcept
 
 class Cursor {
 public:
-    explicit Cursor(std::string_view json) noexcept : m_p(json.data()), m_end(json.data() + json.size()) {}
+    explicit Cursor(std::string_view json) noexcept : m_p(json.data()), m_end(json.data() + json.size()) { }
 
     bool failed() const noexcept { return m_failed; }
 
     // The next significant character (0 at the end).
     char peek() noexcept
     {
-        if (m_p < m_end && static_cast<unsigned char>(*m_p) > ' ')
+        if (m_p<m_end&& static_cast<unsigned char>(*m_p)> ' ')
             return *m_p; // the common case: compact JSON
         while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
             ++m_p;

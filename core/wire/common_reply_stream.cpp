@@ -455,7 +455,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
     }
 };
 
-ReplyStream::ReplyStream(std::optional<Wire> wire, Framing framing) : d(std::make_unique<Impl>(wire, framing)) {}
+ReplyStream::ReplyStream(std::optional<Wire> wire, Framing framing) : d(std::make_unique<Impl>(wire, framing)) { }
 
 ReplyStream::~ReplyStream() = default;
 

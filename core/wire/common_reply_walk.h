@@ -66,9 +66,9 @@ private:
     const json::Value& fail(const json::Value& x, std::string_view expected, std::string_view what)
     {
         m_failed = true;
-        m_error = makeError("malformed_input",
-                            "expected " + std::string(expected) + " at " + std::string(what) + ", found " + json::typeName(x.type()),
-                            std::string(what));
+        m_error =
+            makeError("malformed_input", "expected " + std::string(expected) + " at " + std::string(what) + ", found " + json::typeName(x.type()),
+                      std::string(what));
         return json::Value::nullValue();
     }
 

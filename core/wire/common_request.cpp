@@ -31,8 +31,7 @@ Result<json::Value> resultToWire(const RequestDialect* d, const model::ToolResul
     return d->resultToWire(r, o);
 }
 
-Result<json::Value> formatResults(const RequestDialect* d, const json::Value& reply, std::span<const AnsweredCall> calls,
-                                  const json::Value& settings)
+Result<json::Value> formatResults(const RequestDialect* d, const json::Value& reply, std::span<const AnsweredCall> calls, const json::Value& settings)
 {
     if (!d || !d->formatResults)
         return noSuchForm(d, "tool round");
@@ -95,8 +94,8 @@ Result<ToolFields> toolFields(const RequestDialect& d, const ToolFieldsRequest& 
     return d.toolFields(in);
 }
 
-ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey,
-                           json::Value (*choiceToWire)(const model::ToolChoice&), std::string_view parallelKey)
+ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey, json::Value (*choiceToWire)(const model::ToolChoice&),
+                           std::string_view parallelKey)
 {
     json::ObjectBuilder b;
     b.append("tools", in.tools);

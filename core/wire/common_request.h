@@ -30,7 +30,7 @@ namespace tw::wire {
 struct ToolClass {
     ToolCategory category = ToolCategory::Unknown;
     std::string_view ownWire; // the built-in's wire tag; empty for function and unknown
-    json::Value label;        // null for function
+    json::Value label; // null for function
 };
 
 // tool.classify. `wire` (optional): a built-in of another wire is Foreign; a null pointer
@@ -116,10 +116,10 @@ Result<json::Value> formatResults(const RequestDialect* d, const json::Value& re
 Result<std::optional<bool>> normalizeParallel(const json::Value& settings);
 
 struct ToolFieldsRequest {
-    json::Value tools;             // any tool list (formatted with formatToolList); null: none
-    json::Value toolChoice;        // any choice.parse spelling; null: none
-    json::Value settings;          // profile settings: parallel_tool_use and aliases, hermes_*
-    json::Value controls;          // per request: parallel_tool_use beats the settings
+    json::Value tools; // any tool list (formatted with formatToolList); null: none
+    json::Value toolChoice; // any choice.parse spelling; null: none
+    json::Value settings; // profile settings: parallel_tool_use and aliases, hermes_*
+    json::Value controls; // per request: parallel_tool_use beats the settings
     json::Value parallelToolCalls; // a caller's parallel_tool_calls, passed through as given
 };
 
@@ -143,8 +143,8 @@ bool nameMissing(const json::Value& name) noexcept;
 // under `choiceKey` (verbatim when no reader recognised it), and the parallel switch under
 // `parallelKey` ("" = the wire has none; the value is dropped). Anthropic folds its switch
 // into the choice and writes its own.
-ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey,
-                           json::Value (*choiceToWire)(const model::ToolChoice&), std::string_view parallelKey);
+ToolFields plainToolFields(const ToolFieldsInput& in, std::string_view choiceKey, json::Value (*choiceToWire)(const model::ToolChoice&),
+                           std::string_view parallelKey);
 
 // A profile setting as text, or `fallback` when it is absent, null or "".
 std::string settingText(const json::Value& settings, std::string_view key, std::string_view fallback);

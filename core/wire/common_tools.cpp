@@ -77,10 +77,7 @@ std::string_view categoryName(ToolCategory c) noexcept
     return "unknown";
 }
 
-std::string_view toolType(const json::Value& v) noexcept
-{
-    return v[kType].str();
-}
+std::string_view toolType(const json::Value& v) noexcept { return v[kType].str(); }
 
 bool isTyped(const json::Value& v) noexcept
 {
@@ -88,10 +85,7 @@ bool isTyped(const json::Value& v) noexcept
     return !t.isNull() && !(t.isString() && t.str().empty());
 }
 
-bool nameMissing(const json::Value& name) noexcept
-{
-    return name.isNull() || (name.isString() && name.str().empty());
-}
+bool nameMissing(const json::Value& name) noexcept { return name.isNull() || (name.isString() && name.str().empty()); }
 
 ToolClass classifyTool(const json::Value& v, const json::Value* wire)
 {
@@ -128,11 +122,11 @@ Result<std::optional<model::Tool>> parseTool(const json::Value& v)
     switch (c.category) {
     case ToolCategory::Function: break;
     case ToolCategory::Server:
-        return makeError("server_tool", labelText(c.label) + " is a tool the " + std::string(c.ownWire) +
-                                            " provider runs itself, not a function tool");
+        return makeError("server_tool",
+                         labelText(c.label) + " is a tool the " + std::string(c.ownWire) + " provider runs itself, not a function tool");
     case ToolCategory::ClientBuiltin:
-        return makeError("client_builtin", labelText(c.label) + " is a " + std::string(c.ownWire) +
-                                               " built-in the client would have to run, not a function tool");
+        return makeError("client_builtin",
+                         labelText(c.label) + " is a " + std::string(c.ownWire) + " built-in the client would have to run, not a function tool");
     case ToolCategory::Foreign:
     case ToolCategory::Unknown:
         if (isTyped(v))

@@ -40,7 +40,13 @@
 namespace tw::wire {
 
 // tool.classify's categories.
-enum class ToolCategory { Function, Server, ClientBuiltin, Foreign, Unknown };
+enum class ToolCategory {
+    Function,
+    Server,
+    ClientBuiltin,
+    Foreign,
+    Unknown
+};
 std::string_view categoryName(ToolCategory c) noexcept; // "function", "server", ...
 
 // A tool definition a wire recognises by its own marks: one of its built-ins (Server,
@@ -60,7 +66,7 @@ struct AnsweredCall {
 
 // What tool_fields / the request preview hand to a wire.
 struct ToolFieldsInput {
-    json::Value tools;  // the wire's tools payload (formatToolList)
+    json::Value tools; // the wire's tools payload (formatToolList)
     std::optional<model::ToolChoice> choice; // unset: the request names no (known) choice
     // A choice no reader recognises (e.g. OpenAI's allowed_tools, Gemini's own toolConfig),
     // passed through as the caller wrote it, where the wire has a choice field; null: none.
@@ -115,8 +121,7 @@ struct RequestDialect {
     json::Value (*resultToWire)(const model::ToolResult& r, const model::ResultOptions& o) = nullptr;
     // The messages (items) a tool round appends: the echo of `reply`, then the results.
     // `settings` are the profile settings (hermes_response_tag, image_input, ...).
-    Result<json::Value> (*formatResults)(const json::Value& reply, std::span<const AnsweredCall> calls,
-                                         const json::Value& settings) = nullptr;
+    Result<json::Value> (*formatResults)(const json::Value& reply, std::span<const AnsweredCall> calls, const json::Value& settings) = nullptr;
     // The tool-related request fields for formatted tools, a choice and a parallel value.
     ToolFields (*toolFields)(const ToolFieldsInput& in) = nullptr;
 };

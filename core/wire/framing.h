@@ -31,7 +31,7 @@ public:
 };
 
 struct BinaryFraming {
-    std::string_view name;        // "eventstream": what describeFraming and diagnostics say
+    std::string_view name; // "eventstream": what describeFraming and diagnostics say
     std::string_view contentType; // "application/vnd.amazon.eventstream"
     // Whether bytes that start a reply are this framing: true/false, nullopt while too few
     // bytes have arrived to tell.

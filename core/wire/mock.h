@@ -31,10 +31,10 @@ namespace tw::wire {
 
 // How a streamed reply is framed on the connection.
 enum class MockFraming {
-    Sse,       // text/event-stream: `event:` (when named) and `data:` lines, a blank line each
-    Ndjson,    // application/x-ndjson: one JSON value per line (Ollama)
+    Sse, // text/event-stream: `event:` (when named) and `data:` lines, a blank line each
+    Ndjson, // application/x-ndjson: one JSON value per line (Ollama)
     JsonArray, // application/json: a JSON array streamed item by item (Gemini without alt=sse)
-    Binary,    // the wire's own binary framing (its Dialect's BinaryFraming, framing.h)
+    Binary, // the wire's own binary framing (its Dialect's BinaryFraming, framing.h)
 };
 std::string_view mockContentType(MockFraming f) noexcept;
 // The same for a wire: Binary is the wire's binary framing's content type.
@@ -46,9 +46,9 @@ inline constexpr std::string_view kJsonContentType = "application/json";
 
 // One tool result the conversation ends with.
 struct MockToolResult {
-    std::string name;   // the tool's name when the wire says it or it can be paired; may be ""
+    std::string name; // the tool's name when the wire says it or it can be paired; may be ""
     std::string callId; // the call it answers, "" when the wire has none
-    std::string text;   // the result as text (content parts joined, JSON compact)
+    std::string text; // the result as text (content parts joined, JSON compact)
     bool isError = false;
 };
 
@@ -59,11 +59,11 @@ struct MockRequest {
     std::string model;
     bool stream = false;
     MockFraming framing = MockFraming::Sse; // meaningful when stream
-    bool includeUsage = false;              // OpenAI stream_options.include_usage
+    bool includeUsage = false; // OpenAI stream_options.include_usage
     std::string system;
     std::string lastUserText;
     std::vector<model::Tool> tools; // the function tools (provider built-ins are skipped)
-    model::ToolChoice choice;       // auto unless the request says otherwise
+    model::ToolChoice choice; // auto unless the request says otherwise
     // Tools the choice may pick from (Gemini allowedFunctionNames, OpenAI allowed_tools);
     // nullopt: all of them.
     std::optional<std::vector<std::string>> allowedTools;
@@ -89,7 +89,7 @@ struct MockReply {
     std::string id; // a neutral token for the response/message id
     std::string model;
     long long created = 0; // Unix seconds
-    std::string text;      // may be empty
+    std::string text; // may be empty
     std::vector<MockCall> calls;
     // The request forced this tool by name (OpenAI then says finish_reason "stop").
     bool forcedTool = false;
@@ -148,8 +148,7 @@ std::string contentText(const json::Value& content, std::initializer_list<std::s
 
 // Reads tools with a wire's reader; items it does not read as a function tool (built-ins,
 // malformed entries) are skipped, as a lenient server would.
-std::vector<model::Tool> readMockTools(const json::Value& list,
-                                       Result<std::optional<model::Tool>> (*reader)(const json::Value&));
+std::vector<model::Tool> readMockTools(const json::Value& list, Result<std::optional<model::Tool>> (*reader)(const json::Value&));
 
 // The choice of a request: any spelling choice.parse knows (common_request.h); auto when
 // absent, null or not recognised (a lenient server's default).

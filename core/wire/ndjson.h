@@ -33,7 +33,11 @@ public:
     void reset();
 
 private:
-    enum class State { Between, InValue, InLine };
+    enum class State {
+        Between,
+        InValue,
+        InLine
+    };
     State m_state = State::Between;
     int m_depth = 0;
     bool m_inString = false;

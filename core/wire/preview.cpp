@@ -17,8 +17,7 @@ Error atTool(Error e, std::size_t index)
 // The tool fields for parsed tools under a choice and its allow-list (agentscope rules:
 // the list filters the tools and must contain a forced tool).
 Result<ToolFields> fieldsFor(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
-                             const std::optional<std::vector<std::string>>& allowedTools, const json::Value& parallel,
-                             const json::Value& settings)
+                             const std::optional<std::vector<std::string>>& allowedTools, const json::Value& parallel, const json::Value& settings)
 {
     std::vector<json::Value> names;
     names.reserve(tools.size());
@@ -79,8 +78,7 @@ Result<model::ToolChoice> choiceFromSetting(const model::ChoiceSetting& setting)
 {
     const auto type = model::choiceTypeFromName(setting.type);
     if (!type)
-        return makeError("invalid_field:type", "tool choice type \"" + setting.type + "\" is not one of auto, any, none, tool",
-                         "/tool_choice/type");
+        return makeError("invalid_field:type", "tool choice type \"" + setting.type + "\" is not one of auto, any, none, tool", "/tool_choice/type");
     switch (*type) {
     case model::ToolChoice::Type::Auto: return model::ToolChoice::automatic();
     case model::ToolChoice::Type::Any: return model::ToolChoice::any();

@@ -13,8 +13,7 @@
 namespace tw::wire {
 
 // Names every member of `body` not in `known` in parts.dropped ("/top_p").
-void dropUnknown(const json::Value& body, std::initializer_list<std::string_view> known, RequestParts& parts,
-                 std::string_view prefix = {});
+void dropUnknown(const json::Value& body, std::initializer_list<std::string_view> known, RequestParts& parts, std::string_view prefix = {});
 // A content value's text: a string as is; an array's string items and the "text" of its
 // blocks joined by newlines. nullopt when an array holds anything but text.
 std::optional<std::string> plainText(const json::Value& content);

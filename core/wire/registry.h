@@ -20,25 +20,25 @@
 namespace tw::wire {
 
 struct RequestDialect; // dialect.h
-class ReplyDialect;    // reply.h
-struct MockDialect;    // mock.h
-struct BodyInput;      // body.h
-struct BinaryFraming;  // framing.h
+class ReplyDialect; // reply.h
+struct MockDialect; // mock.h
+struct BodyInput; // body.h
+struct BinaryFraming; // framing.h
 
 // What a wire can say, as data. Rules that span wires (lint, the loss report, the request
 // builder's fallbacks, help texts) read these instead of naming wires.
 struct Capabilities {
-    bool namedChoice = true;   // the tool choice can force one named tool
-    bool anyChoice = true;     // ... can require some tool ("any"/"required")
-    bool noneChoice = true;    // ... can forbid tools while still sending them
-    bool choiceField = true;   // the body has a tool-choice field at all
-    bool allowList = false;    // a native "choose among these" choice (allowed tools)
+    bool namedChoice = true; // the tool choice can force one named tool
+    bool anyChoice = true; // ... can require some tool ("any"/"required")
+    bool noneChoice = true; // ... can forbid tools while still sending them
+    bool choiceField = true; // the body has a tool-choice field at all
+    bool allowList = false; // a native "choose among these" choice (allowed tools)
     bool parallelSwitch = false; // the body can turn parallel calls on/off
-    bool strictMode = false;   // a per-tool strict schema switch
-    bool cacheHints = false;   // cache markers on tools (cache_control, cachePoint)
+    bool strictMode = false; // a per-tool strict schema switch
+    bool cacheHints = false; // cache markers on tools (cache_control, cachePoint)
     bool builtinTools = false; // provider-run built-in tools exist on this wire
     bool toolsInPrompt = false; // tools travel in the system prompt (no tools field)
-    bool callIds = true;       // calls carry ids the results must echo
+    bool callIds = true; // calls carry ids the results must echo
     // The body can carry a response JSON schema (structured output): what a forced tool becomes
     // on a profile that cannot force a named tool (core/provider, request building).
     bool structuredOutput = false;
@@ -93,7 +93,7 @@ struct RequestParts {
     std::string system;
     json::Value messages = json::Value::array(); // [{"role", "content", "name"?, "tool_call_id"?, "tool_calls"?}]
     std::vector<json::Value> tools;
-    json::Value choice;   // null: the body names none
+    json::Value choice; // null: the body names none
     json::Value parallel; // true/false; null: unset
     std::optional<long long> maxTokens;
     std::optional<double> temperature;
@@ -103,9 +103,9 @@ struct RequestParts {
 
 // What a tool loop runs from a reply whose calls are in model text (LoopCalls below).
 struct LoopCalls {
-    std::vector<json::Value> raws;     // each call as the round's echo keeps it
+    std::vector<json::Value> raws; // each call as the round's echo keeps it
     std::vector<model::ToolCall> calls;
-    std::string text;                  // the reply's text as written (the final answer)
+    std::string text; // the reply's text as written (the final answer)
 };
 
 // A conformance-corpus operation only one wire has (request.hermes_prompt): the runner
@@ -117,7 +117,7 @@ struct CorpusOp {
 
 struct Dialect {
     Wire wire;
-    std::string_view tag;   // "openai", ...: command line, corpus, project files
+    std::string_view tag; // "openai", ...: command line, corpus, project files
     std::string_view label; // "OpenAI", ...: tabs and menus
     std::string_view description; // one line for help texts
     Capabilities caps;
@@ -173,11 +173,11 @@ std::string wireTagList(std::string_view separator = ", ");
 
 // Each wire folder defines its Dialect in core/wire/<folder>/dialect.cpp, and its request
 // reader (sniffRequest, readRequest above) in core/wire/<folder>/readrequest.cpp.
-#define TOOLWIRE_WIRE(Id, ns) \
-    namespace ns { \
-    const Dialect& dialect(); \
-    int sniffRequest(const json::Value& body); \
-    Result<RequestParts> readRequest(const json::Value& body); \
+#define TOOLWIRE_WIRE(Id, ns)                                                                                                                        \
+    namespace ns {                                                                                                                                   \
+    const Dialect& dialect();                                                                                                                        \
+    int sniffRequest(const json::Value& body);                                                                                                       \
+    Result<RequestParts> readRequest(const json::Value& body);                                                                                       \
     }
 #include "wire/wires.def"
 #undef TOOLWIRE_WIRE

@@ -39,7 +39,13 @@ namespace tw::wire {
 // Why the model stopped, normalized across wires (the provider's own value is kept in
 // Reply::rawFinish). First rule that applies: token limit -> Length; a refusal -> Refusal;
 // at least one call (or the provider says so) -> ToolCalls; a normal end -> Stop; else Other.
-enum class Finish { ToolCalls, Stop, Length, Refusal, Other };
+enum class Finish {
+    ToolCalls,
+    Stop,
+    Length,
+    Refusal,
+    Other
+};
 std::string_view finishName(Finish f) noexcept;
 // The rules above on what a wire knows: the provider's raw value, and the facts a raw value
 // cannot say (Responses `incomplete` for max_output_tokens and a Hermes generation cut off
@@ -48,11 +54,11 @@ std::string_view finishName(Finish f) noexcept;
 Finish normalizeFinish(const std::optional<std::string>& raw, bool tokenLimit, bool refused, bool hasCalls, bool normalEnd) noexcept;
 
 struct Reply {
-    std::vector<model::ToolCall> calls;  // the calls the client must run, in reply order
-    std::optional<std::string> text;     // the assistant's final text; nullopt when there is none
+    std::vector<model::ToolCall> calls; // the calls the client must run, in reply order
+    std::optional<std::string> text; // the assistant's final text; nullopt when there is none
     Finish finish = Finish::Other;
     std::optional<std::string> rawFinish; // the provider's own finish value
-    std::optional<std::string> refusal;  // refusal text (OpenAI Chat / Responses)
+    std::optional<std::string> refusal; // refusal text (OpenAI Chat / Responses)
     // Tools the provider ran itself, shown but never dispatched: {"type", "name"?, "id"}.
     std::vector<json::Value> serverTools;
     // An in-band provider error (a stream that failed after HTTP 200, an error body), or an
@@ -84,9 +90,9 @@ json::Value replyToJson(const Reply& reply, std::optional<Wire> wire);
 struct StreamCall {
     std::string id;
     std::string name;
-    std::string argumentsText;  // argument fragments concatenated so far
+    std::string argumentsText; // argument fragments concatenated so far
     json::Value argumentsValue; // set (non-null) when the wire carried a JSON value, not text
-    bool complete = false;      // the wire marked the call finished (or it arrived whole)
+    bool complete = false; // the wire marked the call finished (or it arrived whole)
     // Set when the call arrived whole and was parsed by the wire's rules (bodies, Gemini and
     // Ollama calls); reply() uses it as is.
     std::optional<model::ToolCall> parsed;
@@ -97,7 +103,7 @@ struct StreamCall {
 // state (it can be called mid-stream for a snapshot). Not thread-safe; one per reply.
 class StreamAssembler {
 public:
-    explicit StreamAssembler(Wire wire) : m_wire(wire) {}
+    explicit StreamAssembler(Wire wire) : m_wire(wire) { }
     virtual ~StreamAssembler();
     StreamAssembler(const StreamAssembler&) = delete;
     StreamAssembler& operator=(const StreamAssembler&) = delete;
@@ -140,7 +146,7 @@ protected:
     // Finish inputs beyond rawFinish that only the wire knows.
     struct FinishHints {
         bool tokenLimit = false; // Responses incomplete/max_output_tokens, Hermes cut-off block
-        bool normalEnd = false;  // Ollama done:true without a reason, Hermes end of text
+        bool normalEnd = false; // Ollama done:true without a reason, Hermes end of text
     };
     virtual FinishHints finishHints() const { return {}; }
     // The decoded calls in order (base: m_calls through their parsed form or their text).
@@ -188,8 +194,7 @@ public:
                                                              model::BlankArguments blank = model::BlankArguments::Undecodable) const = 0;
 
     // call.extract: locate, then parseCall on each, dropping non-calls.
-    Result<std::vector<model::ToolCall>> extract(const json::Value& reply,
-                                                 model::BlankArguments blank = model::BlankArguments::Undecodable) const;
+    Result<std::vector<model::ToolCall>> extract(const json::Value& reply, model::BlankArguments blank = model::BlankArguments::Undecodable) const;
 
     // A fresh assembler for one reply (stream or body).
     virtual std::unique_ptr<StreamAssembler> newAssembler() const = 0;
@@ -231,10 +236,10 @@ std::string stripChatMl(std::string_view text);
 // Bytes in: framing detection and the whole pipeline
 
 enum class Framing {
-    Auto,   // decide from the first bytes
-    Json,   // one body, or a sequence of JSON values (NDJSON, *.chunks.txt, a JSON array)
-    Sse,    // text/event-stream, including pasted `data:` lines without blank lines
-    Text,   // model text (Hermes)
+    Auto, // decide from the first bytes
+    Json, // one body, or a sequence of JSON values (NDJSON, *.chunks.txt, a JSON array)
+    Sse, // text/event-stream, including pasted `data:` lines without blank lines
+    Text, // model text (Hermes)
     Binary, // a wire's own binary framing (framing.h), e.g. Bedrock's AWS event stream
 };
 std::string_view framingName(Framing f) noexcept;

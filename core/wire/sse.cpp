@@ -194,8 +194,7 @@ void SseDecoder::dispatch(Sink& sink)
 {
     if (!m_hasData)
         return;
-    const SseEvent e{m_eventInView ? m_eventView : std::string_view(m_event), m_dataInView ? m_dataView : std::string_view(m_data),
-                     m_multiline};
+    const SseEvent e{m_eventInView ? m_eventView : std::string_view(m_event), m_dataInView ? m_dataView : std::string_view(m_data), m_multiline};
     sink.onEvent(e);
     m_hasData = false;
     m_multiline = false;

@@ -20,7 +20,7 @@ namespace tw::wire {
 
 struct SseEvent {
     std::string_view event; // the `event:` field, "" when the event had none
-    std::string_view data;  // data lines joined with '\n'
+    std::string_view data; // data lines joined with '\n'
     bool multiline = false; // the data came from more than one `data:` line
 };
 

@@ -2,10 +2,11 @@
 // one JSON document on stdout, check's summary line, and --screenshot; and the one parsing
 // behaviour every command shares (core/cli/args.h): an unknown option or a missing value is a
 // usage error that names it, every command has --help and `toolwire help CMD`, and wire
-// lists in help and errors are the registry's.
+// lists in help and errors are the registry's; and validate's results and exit codes.
 
 #include <QDir>
 #include <QImage>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -35,6 +36,9 @@ QList<CommandCase> commandCases()
         {"mcp_call", {QStringLiteral("mcp"), QStringLiteral("call")}, {stdio, QStringLiteral("true"), QStringLiteral("get_weather")}},
         {"mcp_serve", {QStringLiteral("mcp"), QStringLiteral("serve")}, {project}},
         {"mock_provider", {QStringLiteral("mock-provider")}, {}},
+        {"validate",
+         {QStringLiteral("validate")},
+         {QStringLiteral("--schema"), QStringLiteral(TOOLWIRE_SOURCE_DIR "/core/schema/metaschemas/draft2020-12/schema.json"), QStringLiteral("-")}},
     };
 }
 
@@ -104,8 +108,8 @@ private Q_SLOTS:
     }
     void emitActualIsJsonLines()
     {
-        const Run r = run({QStringLiteral("check"), QStringLiteral("--emit-actual"),
-                           QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/data/conformance/parallel.json")});
+        const Run r = run(
+            {QStringLiteral("check"), QStringLiteral("--emit-actual"), QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/data/conformance/parallel.json")});
         for (const QByteArray& line : r.out.trimmed().split('\n')) {
             QVERIFY2(line.startsWith("{\"id\":"), line.constData());
             QVERIFY(line.contains("\"actual\":"));
@@ -117,8 +121,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("named");
         for (const CommandCase& c : commandCases()) {
-            QTest::newRow(c.row) << c.words << c.satisfied + QStringList{QStringLiteral("--no-such-option")}
-                                 << QStringLiteral("--no-such-option");
+            QTest::newRow(c.row) << c.words << c.satisfied + QStringList{QStringLiteral("--no-such-option")} << QStringLiteral("--no-such-option");
             QTest::addRow("%s/before_the_arguments", c.row)
                 << c.words << QStringList{QStringLiteral("--bogus=1")} + c.satisfied << QStringLiteral("--bogus");
         }
@@ -178,8 +181,9 @@ private Q_SLOTS:
                                          << QStringLiteral("--message TEXT is required");
         QTest::newRow("required_group") << QStringList{QStringLiteral("mcp"), QStringLiteral("tools")}
                                         << QStringLiteral("give one of --stdio or --http");
-        QTest::newRow("exclusive_group") << QStringList{QStringLiteral("loop"), project, QStringLiteral("--stdio"), QStringLiteral("x"),
-                                                        QStringLiteral("--http"), QStringLiteral("http://127.0.0.1:1/")}
+        QTest::newRow("exclusive_group") << QStringList{QStringLiteral("loop"),    project,
+                                                        QStringLiteral("--stdio"), QStringLiteral("x"),
+                                                        QStringLiteral("--http"),  QStringLiteral("http://127.0.0.1:1/")}
                                          << QStringLiteral("give only one of --stdio or --http");
         QTest::newRow("missing_argument") << QStringList{QStringLiteral("mcp"), QStringLiteral("serve")} << QStringLiteral("missing PROJECT");
         QTest::newRow("extra_argument") << QStringList{QStringLiteral("mock-provider"), QStringLiteral("extra")}
@@ -214,6 +218,7 @@ private Q_SLOTS:
             {QStringLiteral("mcp call"), {QStringLiteral("TOOL"), QStringLiteral("ARGUMENTS_JSON")}},
             {QStringLiteral("mcp serve"), {QStringLiteral("PROJECT")}},
             {QStringLiteral("mock-provider"), {QStringLiteral("--port N"), QStringLiteral("--interval-ms MS")}},
+            {QStringLiteral("validate"), {QStringLiteral("--schema SCHEMA"), QStringLiteral("--lines"), QStringLiteral("INSTANCE|-")}},
         };
         for (const CommandCase& c : commandCases())
             QTest::newRow(c.row) << c.words << mentions.value(c.words.join(QLatin1Char(' '))) + QStringList{QStringLiteral("-h, --help")};
@@ -272,6 +277,101 @@ private Q_SLOTS:
         const Run noTarget = run({QStringLiteral("convert"), QStringLiteral("-")});
         QCOMPARE(noTarget.code, 2);
         QVERIFY2(noTarget.err.contains(QByteArray("--to WIRE is required (" + list.toUtf8() + ", ")), noTarget.err.constData());
+    }
+
+    // toolwire validate: one result per instance; exit 0 all valid, 1 one is not, 2 usage.
+    void validateCommand_data()
+    {
+        QTest::addColumn<QByteArray>("schema"); // written to schema.json, passed as --schema
+        QTest::addColumn<QStringList>("args"); // after --schema; INSTANCE is a file holding `input`
+        QTest::addColumn<QByteArray>("input"); // stdin, or the INSTANCE file
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArrayList>("out"); // per stdout line (pretty output counts as one): equal JSON, or a part of it
+        QTest::addColumn<QByteArray>("err"); // a part of stderr; "" = stderr is empty
+        const QByteArray weather =
+            R"({"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","maximum":7}},"required":["city"]})";
+        const QStringList stdinArg{QStringLiteral("-")};
+        QTest::newRow("valid") << weather << stdinArg << QByteArray(R"({"city":"Oslo","days":3})") << 0
+                               << QByteArrayList{R"({"valid":true,"violations":[],"unsupported":[]})"} << QByteArray();
+        QTest::newRow("invalid")
+            << weather << QStringList{} << QByteArray(R"({"days":9})") << 1
+            << QByteArrayList{"{\"valid\":false,\"violations\":[{\"path\":\"\",\"message\":\"missing required property \\\"city\\\"\"},"
+                              R"({"path":"/days","message":"9 is greater than the maximum 7"}],"unsupported":[]})"}
+            << QByteArray();
+        QTest::newRow("instance_file")
+            << weather << QStringList{QStringLiteral("INSTANCE")} << QByteArray(R"({"city":5})") << 1
+            << QByteArrayList{R"({"valid":false,"violations":[{"path":"/city","message":"expected string, got integer"}],"unsupported":[]})"}
+            << QByteArray();
+        QTest::newRow("lines")
+            << weather << QStringList{QStringLiteral("--lines")} << QByteArray("{\"city\":\"a\"}\r\n\n{\"city\":1}\nnot json\n") << 1
+            << QByteArrayList{R"({"valid":true,"violations":[],"unsupported":[]})",
+                              R"({"valid":false,"violations":[{"path":"/city","message":"expected string, got integer"}],"unsupported":[]})",
+                              "\"line\":4,\"error\":{\"category\":\"invalid_json\""}
+            << QByteArray("stdin:4:1: ");
+        QTest::newRow("lines_all_valid") << weather << QStringList{QStringLiteral("--lines")} << QByteArray("{\"city\":\"a\"}\n{\"city\":\"b\"}") << 0
+                                         << QByteArrayList{R"({"valid":true,"violations":[],"unsupported":[]})",
+                                                           R"({"valid":true,"violations":[],"unsupported":[]})"}
+                                         << QByteArray();
+        QTest::newRow("unsupported_remote_ref") << QByteArray("{\"$ref\":\"https://example.com/s.json\"}") << stdinArg << QByteArray("1") << 1
+                                                << QByteArrayList{"{\"valid\":false,\"violations\":[],\"unsupported\":[\"$ref\"]}"}
+                                                << QByteArray("unsupported $ref at /$ref: $ref \"https://example.com/s.json\": no schema");
+        QTest::newRow("draft07_by_schema")
+            << QByteArray("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}")
+            << stdinArg << QByteArray(R"(["a",1])") << 1
+            << QByteArrayList{"{\"valid\":false,\"violations\":[{\"path\":\"\",\"message\":\"has more items than allowed (at most "
+                              "1)\"}],\"unsupported\":[]}"}
+            << QByteArray();
+        QTest::newRow("instance_not_json") << weather << stdinArg << QByteArray("{") << 1 << QByteArrayList{R"("invalid_json")"}
+                                           << QByteArray("stdin: line 1, column 2: ");
+        QTest::newRow("schema_not_json") << QByteArray("{\"type\": }") << stdinArg << QByteArray("1") << 2 << QByteArrayList{}
+                                         << QByteArray("schema.json:1:10: ");
+        QTest::newRow("schema_not_a_schema") << QByteArray("[1]") << stdinArg << QByteArray("1") << 2 << QByteArrayList{}
+                                             << QByteArray("a JSON Schema is an object or a boolean, not array");
+        QTest::newRow("schema_against_metaschema") << QByteArray(R"({"type":"strnig"})") << stdinArg << QByteArray("1") << 0
+                                                   << QByteArrayList{R"({"valid":true,"violations":[],"unsupported":[]})"} << QByteArray("warning: ");
+        QTest::newRow("both_from_stdin") << QByteArray("SCHEMA=-") << stdinArg << QByteArray("1") << 2 << QByteArrayList{}
+                                         << QByteArray("cannot both be read from stdin");
+    }
+    void validateCommand()
+    {
+        QFETCH(QByteArray, schema);
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, input);
+        QFETCH(int, code);
+        QFETCH(QByteArrayList, out);
+        QFETCH(QByteArray, err);
+        QTemporaryDir dir;
+        auto write = [&](const QString& name, const QByteArray& bytes) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+                qFatal("cannot write %s", qPrintable(f.fileName()));
+            return f.fileName();
+        };
+        const QString schemaArg = schema == "SCHEMA=-" ? QStringLiteral("-") : write(QStringLiteral("schema.json"), schema);
+        QStringList argv{QStringLiteral("validate"), QStringLiteral("--schema"), schemaArg};
+        bool fromFile = false;
+        for (const QString& a : args) {
+            fromFile = fromFile || a == QLatin1String("INSTANCE");
+            argv << (a == QLatin1String("INSTANCE") ? write(QStringLiteral("instance.json"), input) : a);
+        }
+        const Run r = run(argv, fromFile ? QByteArray() : input);
+        QVERIFY2(r.code == code, r.err.constData());
+        if (err.isEmpty())
+            QVERIFY2(r.err.isEmpty(), r.err.constData());
+        else
+            QVERIFY2(r.err.contains(err), r.err.constData());
+        // Pretty output is one document; --lines prints one compact document a line.
+        const QByteArrayList lines = args.contains(QStringLiteral("--lines")) ? r.out.trimmed().split('\n')
+            : r.out.trimmed().isEmpty()                                       ? QByteArrayList{}
+                                                                              : QByteArrayList{r.out.trimmed()};
+        QCOMPARE(lines.size(), out.size());
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            const QJsonDocument want = QJsonDocument::fromJson(out[i]);
+            if (want.isNull())
+                QVERIFY2(lines[i].contains(out[i]), lines[i].constData());
+            else
+                QVERIFY2(QJsonDocument::fromJson(lines[i]) == want, lines[i].constData());
+        }
     }
 
     void screenshot()

@@ -79,8 +79,7 @@ struct AllSix {
         if (!tools)
             return false;
         this->tools = tools->size();
-        static const json::Value messages =
-            json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
+        static const json::Value messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
         for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i) {
             const wire::Wire w = wire::kAllWires[i];
             const wire::RequestDialect& d = wire::requestDialect(w);

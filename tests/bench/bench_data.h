@@ -62,10 +62,7 @@ struct Manifest {
         crc.add(args);
         crc.add("\n");
     }
-    std::string str() const
-    {
-        return std::to_string(calls) + "/" + std::to_string(argBytes) + "/" + std::to_string(crc.value());
-    }
+    std::string str() const { return std::to_string(calls) + "/" + std::to_string(argBytes) + "/" + std::to_string(crc.value()); }
 };
 
 } // namespace twbench

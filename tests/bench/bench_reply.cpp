@@ -41,8 +41,8 @@ const std::string& input(const char* name)
 {
     static std::string openai, anthropic, body;
     std::string& slot = std::string_view(name).find("anthropic") != std::string_view::npos ? anthropic
-                        : std::string_view(name).ends_with(".json")                     ? body
-                                                                                        : openai;
+        : std::string_view(name).ends_with(".json")                                        ? body
+                                                                                           : openai;
     if (slot.empty())
         slot = twbench::dataFile(name);
     return slot;
@@ -56,14 +56,12 @@ std::string expected(const char* name)
     if (!doc)
         return {};
     const json::Value& e = (*doc)[name];
-    return std::string(e["tool_calls"].numberText()) + "/" + std::string(e["arg_bytes"].numberText()) + "/" +
-           std::string(e["crc32"].numberText());
+    return std::string(e["tool_calls"].numberText()) + "/" + std::string(e["arg_bytes"].numberText()) + "/" + std::string(e["crc32"].numberText());
 }
 
 // Checks a finished stream: the decoded calls against the manifest (names and the assembled
 // argument text), and that every call's arguments decoded.
-void checkStream(benchmark::State& state, const wire::ReplyStream& s, const wire::Reply& r, const std::string& want,
-                 std::string& error)
+void checkStream(benchmark::State& state, const wire::ReplyStream& s, const wire::Reply& r, const std::string& want, std::string& error)
 {
     twbench::Manifest m;
     std::size_t undecodable = 0;
@@ -76,7 +74,7 @@ void checkStream(benchmark::State& state, const wire::ReplyStream& s, const wire
     const std::string got = m.str();
     if (got != want || r.calls.size() != m.calls || undecodable)
         error = "manifest " + got + " (want " + want + "), decoded calls " + std::to_string(r.calls.size()) + ", undecodable " +
-                std::to_string(undecodable);
+            std::to_string(undecodable);
     state.counters["calls"] = double(r.calls.size());
 }
 
@@ -140,4 +138,3 @@ BENCHMARK(BM_SseAnthropic)->Unit(benchmark::kMillisecond)->Iterations(1)->Repeti
 BENCHMARK(BM_ExtractOpenAIJson)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(sseRounds());
 
 } // namespace
-

@@ -297,14 +297,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("schema");
         QTest::addColumn<bool>("compatible");
-        QTest::newRow("closed_all_required") << R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})" << true;
+        QTest::newRow("closed_all_required")
+            << R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})" << true;
         QTest::newRow("optional_property") << R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false})" << false;
         QTest::newRow("open_object") << R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})" << false;
-        QTest::newRow("nested_open") << R"({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}},"required":["o"],"additionalProperties":false})" << false;
-        QTest::newRow("unsupported_allOf") << R"({"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})" << false;
+        QTest::newRow("nested_open")
+            << R"({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}},"required":["o"],"additionalProperties":false})"
+            << false;
+        QTest::newRow("unsupported_allOf")
+            << R"({"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})" << false;
         QTest::newRow("no_properties") << R"({"type":"object","properties":{},"additionalProperties":false})" << true;
         QTest::newRow("root_not_object") << R"({"type":"string"})" << false;
-        QTest::newRow("defs_closed") << R"({"type":"object","$defs":{"p":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"],"additionalProperties":false}},"properties":{"p":{"$ref":"#/$defs/p"}},"required":["p"],"additionalProperties":false})" << true;
+        QTest::newRow("defs_closed")
+            << R"({"type":"object","$defs":{"p":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"],"additionalProperties":false}},"properties":{"p":{"$ref":"#/$defs/p"}},"required":["p"],"additionalProperties":false})"
+            << true;
     }
     void strictCompatibility()
     {
@@ -320,9 +326,10 @@ private Q_SLOTS:
     {
         // The not_required fix lists every property and makes the optional ones nullable.
         const Value schema = Value{{"type", "object"},
-                                   {"properties", Value{{"a", Value{{"type", "string"}}},
-                                                        {"u", Value{{"type", "string"}, {"enum", Value(std::vector<Value>{Value("c"), Value("f")})}}},
-                                                        {"r", Value{{"$ref", "#/$defs/x"}}}}},
+                                   {"properties",
+                                    Value{{"a", Value{{"type", "string"}}},
+                                          {"u", Value{{"type", "string"}, {"enum", Value(std::vector<Value>{Value("c"), Value("f")})}}},
+                                          {"r", Value{{"$ref", "#/$defs/x"}}}}},
                                    {"required", Value(std::vector<Value>{Value("a")})},
                                    {"additionalProperties", false}};
         const auto fs = lint::strictFindings(dialectOf("openai"), schema, "/tools/0/input_schema", Value("t"));
@@ -333,17 +340,20 @@ private Q_SLOTS:
         QVERIFY(nr && nr->fix);
         const std::string patch = json::compact(nr->fix->patch);
         QVERIFY2(patch.find(R"({"op":"replace","path":"/tools/0/input_schema/required","value":["a","u","r"]})") != std::string::npos, patch.c_str());
-        QVERIFY2(patch.find(R"({"op":"replace","path":"/tools/0/input_schema/properties/u/type","value":["string","null"]})") != std::string::npos, patch.c_str());
+        QVERIFY2(patch.find(R"({"op":"replace","path":"/tools/0/input_schema/properties/u/type","value":["string","null"]})") != std::string::npos,
+                 patch.c_str());
         QVERIFY2(patch.find(R"({"op":"add","path":"/tools/0/input_schema/properties/u/enum/-","value":null})") != std::string::npos, patch.c_str());
         // Spelt with escapes: Qt 6.4's moc misreads some raw strings (the class then goes unseen).
-        const std::string nullableRef = "\"path\":\"/tools/0/input_schema/properties/r\",\"value\":{\"anyOf\":[{\"$ref\":\"#/$defs/x\"},{\"type\":\"null\"}]}";
+        const std::string nullableRef =
+            "\"path\":\"/tools/0/input_schema/properties/r\",\"value\":{\"anyOf\":[{\"$ref\":\"#/$defs/x\"},{\"type\":\"null\"}]}";
         QVERIFY2(patch.find(nullableRef) != std::string::npos, patch.c_str());
         fired().insert("strict.not_required");
     }
 
     void strictRequestLimits()
     {
-        std::vector<Value> schemas(21, parsed(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})"));
+        std::vector<Value> schemas(21,
+                                   parsed(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})"));
         const auto fs = lint::strictRequestLimits(dialectOf("anthropic"), schemas, "/presets/0");
         QCOMPARE(fs.size(), std::size_t(1));
         QCOMPARE(fs[0].rule, std::string("strict.limit"));
@@ -383,8 +393,11 @@ private Q_SLOTS:
         // A body whose conversion changed the description: the loss report says so.
         lint::RequestFacts facts;
         facts.dialect = &dialectOf("anthropic");
-        facts.tools = {{parsed(R"({"name":"t","description":"A long description.","input_schema":{"type":"object","properties":{"a":{"type":"string"}}}})"), "/tools/0"}};
-        facts.body = parsed(R"({"model":"m","max_tokens":1,"messages":[],"tools":[{"name":"t","description":"A long","input_schema":{"type":"object","properties":{"a":{"type":"string"}}}}]})");
+        facts.tools = {
+            {parsed(R"({"name":"t","description":"A long description.","input_schema":{"type":"object","properties":{"a":{"type":"string"}}}})"),
+             "/tools/0"}};
+        facts.body = parsed(
+            R"({"model":"m","max_tokens":1,"messages":[],"tools":[{"name":"t","description":"A long","input_schema":{"type":"object","properties":{"a":{"type":"string"}}}}]})");
         const auto loss = lint::lossReport(facts);
         bool changed = false;
         for (const lint::Finding& f : loss)
@@ -398,7 +411,9 @@ private Q_SLOTS:
     {
         const auto& d = dialectOf("responses");
         const std::vector<lint::ToolRef> refs = {
-            {parsed(R"({"name":"closed","input_schema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}})"), "/tools/0"},
+            {parsed(
+                 R"({"name":"closed","input_schema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}})"),
+             "/tools/0"},
             {parsed(R"({"name":"open","input_schema":{"type":"object","properties":{"a":{"type":"string"}}}})"), "/tools/1"},
             {parsed(R"({"name":"own","strict":true,"input_schema":{"type":"object","properties":{"a":{"type":"string"}}}})"), "/tools/2"},
         };
@@ -408,7 +423,7 @@ private Q_SLOTS:
         QCOMPARE(out["tools"].at(0)["strict"], Value(true));
         QCOMPARE(out["tools"].at(1)["strict"], Value(false));
         QCOMPARE(out["tools"].at(2)["strict"], Value(true)); // the tool's own value
-        QVERIFY(!out["tools"].at(3).contains("strict"));    // not a function tool of the input
+        QVERIFY(!out["tools"].at(3).contains("strict")); // not a function tool of the input
         // A wire without a strict switch is left alone.
         QVERIFY(lint::withToolStrict(dialectOf("gemini"), body, lint::InputMap::from(refs, "", "")).identical(body));
     }

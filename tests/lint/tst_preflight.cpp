@@ -64,10 +64,7 @@ std::string problems(const std::vector<lint::BodyProblem>& ps)
     return out;
 }
 
-std::string findings(const std::vector<lint::Finding>& fs)
-{
-    return json::pretty(lint::toJson(fs));
-}
+std::string findings(const std::vector<lint::Finding>& fs) { return json::pretty(lint::toJson(fs)); }
 
 bool violates(const std::vector<lint::BodyProblem>& ps)
 {
@@ -155,8 +152,9 @@ private Q_SLOTS:
             // Each function tool carries an explicit strict where an omitted one means strict mode.
             const wire::Capabilities& caps = wire::dialect(w).caps;
             if (caps.strictWhenOmitted)
-                for (const Value& entry : lint::resolvePointer(r->body, caps.bodyToolsPointer) ? lint::resolvePointer(r->body, caps.bodyToolsPointer)->items()
-                                                                                              : std::span<const Value>())
+                for (const Value& entry : lint::resolvePointer(r->body, caps.bodyToolsPointer)
+                         ? lint::resolvePointer(r->body, caps.bodyToolsPointer)->items()
+                         : std::span<const Value>())
                     QVERIFY2(entry["strict"].isBool(), json::compact(entry).c_str());
         }
     }
@@ -218,19 +216,26 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("tools");
         QTest::addColumn<QString>("rule"); // the error each wire with the rule reports; "" none
-        QTest::newRow("numeric_name") << R"([{"name": 42, "description": "d", "input_schema": {"type": "object", "properties": {"a": {"type": "string"}}}}])"
-                                      << "name.not_string";
-        QTest::newRow("openapi_types") << R"([{"name": "t", "description": "d", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}}])"
-                                       << "schema.openapi_type";
+        QTest::newRow("numeric_name")
+            << R"([{"name": 42, "description": "d", "input_schema": {"type": "object", "properties": {"a": {"type": "string"}}}}])"
+            << "name.not_string";
+        QTest::newRow("openapi_types")
+            << R"([{"name": "t", "description": "d", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}}])"
+            << "schema.openapi_type";
         QTest::newRow("root_without_type") << R"([{"name": "t", "description": "d", "input_schema": {"properties": {"a": {"type": "string"}}}}])"
                                            << "schema.root_type";
-        QTest::newRow("name_umlaut") << R"([{"name": "wetter_für", "description": "d", "input_schema": {"type": "object", "properties": {}}}])" << "name.charset";
-        QTest::newRow("name_cjk") << R"([{"name": "天气", "description": "d", "input_schema": {"type": "object", "properties": {}}}])" << "name.charset";
-        QTest::newRow("name_space") << R"([{"name": "get weather", "description": "d", "input_schema": {"type": "object", "properties": {}}}])" << "name.charset";
+        QTest::newRow("name_umlaut") << R"([{"name": "wetter_für", "description": "d", "input_schema": {"type": "object", "properties": {}}}])"
+                                     << "name.charset";
+        QTest::newRow("name_cjk") << R"([{"name": "天气", "description": "d", "input_schema": {"type": "object", "properties": {}}}])"
+                                  << "name.charset";
+        QTest::newRow("name_space") << R"([{"name": "get weather", "description": "d", "input_schema": {"type": "object", "properties": {}}}])"
+                                    << "name.charset";
         QTest::newRow("name_80") << QString::fromStdString(R"([{"name": ")" + std::string(80, 'n') +
                                                            R"(", "description": "d", "input_schema": {"type": "object", "properties": {}}}])")
                                  << "name.length";
-        QTest::newRow("responses_strict") << R"([{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {"a": {"type": "string"}}}}])" << "";
+        QTest::newRow("responses_strict")
+            << R"([{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {"a": {"type": "string"}}}}])"
+            << "";
     }
     void measuredFailures()
     {
@@ -291,8 +296,8 @@ private Q_SLOTS:
     void findingsOnBuiltRequests()
     {
         // buildRequest's findings point into the input (toolPaths) and, for the body, at it.
-        provider::RequestInput in = toolListInput(wire::Wire::Anthropic,
-                                                  parsed(R"([{"name": 7, "description": "d", "input_schema": {"properties": {"a": {"type": "string"}}}}])"));
+        provider::RequestInput in = toolListInput(
+            wire::Wire::Anthropic, parsed(R"([{"name": 7, "description": "d", "input_schema": {"properties": {"a": {"type": "string"}}}}])"));
         in.toolPaths = {"/tools/3"};
         auto r = provider::buildRequest(in, std::nullopt, true);
         QVERIFY(r);

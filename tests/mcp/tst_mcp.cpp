@@ -54,8 +54,7 @@ private Q_SLOTS:
     void templates()
     {
         const Value args = parse(R"({"city":"Berlin","n":{"a":[1,2]}})");
-        QCOMPARE(mcp::renderTemplate("{{arguments.city}}/{{ arguments.n.a.1 }}/{{arguments.missing}}/{{x}}", args),
-                 std::string("Berlin/2//{{x}}"));
+        QCOMPARE(mcp::renderTemplate("{{arguments.city}}/{{ arguments.n.a.1 }}/{{arguments.missing}}/{{x}}", args), std::string("Berlin/2//{{x}}"));
         QCOMPARE(mcp::renderTemplate("{{arguments}}", args), json::compact(args));
     }
 
@@ -121,7 +120,8 @@ private Q_SLOTS:
     {
         mcp::StdioSpec spec;
         spec.program = QStringLiteral(TOOLWIRE_BIN);
-        spec.arguments = {QStringLiteral("mcp"), QStringLiteral("serve"), QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire")};
+        spec.arguments = {QStringLiteral("mcp"), QStringLiteral("serve"),
+                          QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire")};
         mcp::Client client(std::make_unique<mcp::StdioTransport>(spec));
         QVERIFY(mcp::awaitReady(client).ok());
         auto tools = mcp::await(client, [&](auto cb) { client.listTools(cb); });
@@ -189,11 +189,13 @@ private Q_SLOTS:
         node.start(QStringLiteral("node"), {QStringLiteral("--require"), kLoopback, kEverything, QStringLiteral("streamableHttp")});
         QVERIFY(node.waitForStarted());
         // Wait until it listens on loopback.
-        QVERIFY(QTest::qWaitFor([&] {
-            QTcpSocket s;
-            s.connectToHost(QHostAddress::LocalHost, port);
-            return s.waitForConnected(200);
-        }, 30000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                QTcpSocket s;
+                s.connectToHost(QHostAddress::LocalHost, port);
+                return s.waitForConnected(200);
+            },
+            30000));
         QNetworkAccessManager nam;
         const QUrl url(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
         auto transport = std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{url, {}}, &nam);

@@ -277,11 +277,13 @@ private Q_SLOTS:
             out->send(200, "text/plain", "ok");
         });
         QVERIFY(server.listen());
-        const QByteArray answer = rawExchange(server.port(), "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-                                                              "0003;ext=1\r\nabc\r\nA\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n");
+        const QByteArray answer = rawExchange(server.port(),
+                                              "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                                              "0003;ext=1\r\nabc\r\nA\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n");
         QVERIFY2(answer.startsWith("HTTP/1.1 200 "), answer.constData());
         QCOMPARE(body, QByteArray("abc0123456789"));
-        const QByteArray plain = rawExchange(server.port(), "POST /x HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\nConnection: close\r\n\r\nxyz");
+        const QByteArray plain =
+            rawExchange(server.port(), "POST /x HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\nConnection: close\r\n\r\nxyz");
         QVERIFY2(plain.startsWith("HTTP/1.1 200 "), plain.constData());
         QCOMPARE(body, QByteArray("xyz"));
     }
@@ -305,12 +307,9 @@ private Q_SLOTS:
         QVERIFY(first.listen());
         HttpRequestSpec spec;
         spec.url = QUrl(QString::fromLatin1(first.baseUrl() + "/v1/chat"));
-        spec.headers = {{"Content-Type", "application/json"},
-                        {"Authorization", "Bearer sk-test-secret-value-1234"},
-                        {"x-api-key", "sk-ant-secret-value-1234"},
-                        {"x-goog-api-key", "AIzaSySecretValue1234"},
-                        {"X-Profile-Credential", "custom-secret-1234"},
-                        {"X-Trace", "kept"}};
+        spec.headers = {{"Content-Type", "application/json"},           {"Authorization", "Bearer sk-test-secret-value-1234"},
+                        {"x-api-key", "sk-ant-secret-value-1234"},      {"x-goog-api-key", "AIzaSySecretValue1234"},
+                        {"X-Profile-Credential", "custom-secret-1234"}, {"X-Trace", "kept"}};
         spec.credentialHeaders = {"x-profile-credential"};
         spec.body = "{\"a\":1}";
         const HttpOutcome o = runJob(&m_nam, spec);

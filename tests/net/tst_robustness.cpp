@@ -113,10 +113,10 @@ QList<WireStream> wireStreams()
         {"gemini", "data: {\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"Hi\"}]}}]}\n\n",
          "data: {\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"!\"}]},\"finishReason\":\"STOP\"}]}\n\n"},
         {"ollama",
-         "{\"message\":{\"role\":\"assistant\",\"content\":\"Hi\"},\"done\":false}\n{\"message\":{\"role\":\"assistant\",\"content\":\"!\"},\"done\":false}\n",
+         "{\"message\":{\"role\":\"assistant\",\"content\":\"Hi\"},\"done\":false}\n{\"message\":{\"role\":\"assistant\",\"content\":\"!\"},\"done\":"
+         "false}\n",
          "{\"message\":{\"role\":\"assistant\",\"content\":\"\"},\"done\":true,\"done_reason\":\"stop\"}\n"},
-        {"bedrock",
-         "{\"messageStart\":{\"role\":\"assistant\"}}\n{\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}}\n",
+        {"bedrock", "{\"messageStart\":{\"role\":\"assistant\"}}\n{\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}}\n",
          "{\"contentBlockStop\":{\"contentBlockIndex\":0}}\n{\"messageStop\":{\"stopReason\":\"end_turn\"}}\n"},
     };
 }
@@ -265,8 +265,8 @@ private Q_SLOTS:
         QTest::newRow("cut short, --wire openai") << good.left(40) << QStringLiteral("openai");
         QTest::newRow("cut short, no wire") << good.left(40) << QString();
         QTest::newRow("trailing comma, no wire") << QByteArray(good).insert(good.size() - 1, ",") << QString();
-        QTest::newRow("cut short, --wire anthropic") << QByteArray(R"({"type":"message","content":[{"type":"text","text":"hi"})")
-                                                     << QStringLiteral("anthropic");
+        QTest::newRow("cut short, --wire anthropic")
+            << QByteArray(R"({"type":"message","content":[{"type":"text","text":"hi"})") << QStringLiteral("anthropic");
     }
 
     void malformedBodies()

@@ -227,14 +227,13 @@ void TestExpect::mcpServersValidated()
         const char* text;
         const char* path;
     };
-    for (const Bad& b : {Bad{R"({"format": 2, "mcp_servers": {}})", "/mcp_servers"},
-                         Bad{R"({"format": 2, "mcp_servers": [{"command": "x"}]})", "/mcp_servers/0/name"},
-                         Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "command": "x"}, {"name": "a", "url": "http://h"}]})",
-                             "/mcp_servers/1/name"},
-                         Bad{R"({"format": 2, "mcp_servers": [{"name": "a"}]})", "/mcp_servers/0"},
-                         Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "command": "x", "args": [1]}]})", "/mcp_servers/0/args/0"},
-                         Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "url": "http://h", "headers": {"X": 1}}]})",
-                             "/mcp_servers/0/headers/X"}}) {
+    for (const Bad& b :
+         {Bad{R"({"format": 2, "mcp_servers": {}})", "/mcp_servers"},
+          Bad{R"({"format": 2, "mcp_servers": [{"command": "x"}]})", "/mcp_servers/0/name"},
+          Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "command": "x"}, {"name": "a", "url": "http://h"}]})", "/mcp_servers/1/name"},
+          Bad{R"({"format": 2, "mcp_servers": [{"name": "a"}]})", "/mcp_servers/0"},
+          Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "command": "x", "args": [1]}]})", "/mcp_servers/0/args/0"},
+          Bad{R"({"format": 2, "mcp_servers": [{"name": "a", "url": "http://h", "headers": {"X": 1}}]})", "/mcp_servers/0/headers/X"}}) {
         auto r = project::parse(b.text, "m.toolwire");
         QVERIFY2(!r.ok(), b.text);
         QCOMPARE(QString::fromStdString(r.error().path), QString::fromLatin1(b.path));

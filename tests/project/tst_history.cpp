@@ -95,16 +95,16 @@ void TestHistory::keyNeverInTheDatabase()
         const std::string text = "auth was " + q.header("Authorization").toStdString();
         const Value reply{{"id", "c"},
                           {"object", "chat.completion"},
-                          {"choices", Value(std::vector<Value>{Value{{"index", 0},
-                                                                     {"message", Value{{"role", "assistant"}, {"content", text}}},
-                                                                     {"finish_reason", "stop"}}})}};
+                          {"choices",
+                           Value(std::vector<Value>{
+                               Value{{"index", 0}, {"message", Value{{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}})}};
         out->send(200, "application/json", QByteArray::fromStdString(json::compact(reply)));
     });
     QVERIFY(server.listen());
     QTemporaryDir dir;
     const std::string project = R"({"format": 2, "name": "k", "tools": [],
       "profiles": [{"id": "echo", "wire": "openai", "base_url": ")" +
-                                server.baseUrl().toStdString() + R"(/v1", "path": "/chat/completions",
+        server.baseUrl().toStdString() + R"(/v1", "path": "/chat/completions",
                     "auth": {"scheme": "bearer", "env": ["TW_HISTORY_TEST_KEY"]}}],
       "presets": [{"name": "echo", "profile": "echo", "model": "m", "messages": [{"role": "user", "content": "hi"}],
                    "expect": {"text": {"contains": "auth was"}}}]})";
@@ -119,9 +119,8 @@ void TestHistory::keyNeverInTheDatabase()
     QCOMPARE(runTool({QStringLiteral("send"), QStringLiteral("--project"), path}, env).code, 0);
     QCOMPARE(runTool({QStringLiteral("run"), path}, env).code, 0);
     // Found, redacted...
-    const Ran found = runTool({QStringLiteral("history"), QStringLiteral("search"), QStringLiteral("--text"), QStringLiteral("auth was"),
-                               QStringLiteral("--json")},
-                              env);
+    const Ran found = runTool(
+        {QStringLiteral("history"), QStringLiteral("search"), QStringLiteral("--text"), QStringLiteral("auth was"), QStringLiteral("--json")}, env);
     QCOMPARE(found.code, 0);
     auto doc = json::parse(std::string_view(found.out.constData(), std::size_t(found.out.size())));
     QVERIFY(doc.ok());
@@ -154,10 +153,10 @@ void TestHistory::sendLoopAndRunAreKept()
                  .code,
              0);
     QCOMPARE(runTool({QStringLiteral("loop"), kExample}, env).code, 0);
-    QCOMPARE(runTool({QStringLiteral("run"), kExample, QStringLiteral("--preset"), QStringLiteral("Time in Tokyo (Responses wire, mock, tool loop)")},
-                     env)
-                 .code,
-             0);
+    QCOMPARE(
+        runTool({QStringLiteral("run"), kExample, QStringLiteral("--preset"), QStringLiteral("Time in Tokyo (Responses wire, mock, tool loop)")}, env)
+            .code,
+        0);
     auto store = history::Store::open(db);
     QVERIFY(store.ok());
     auto all = (*store)->list(0);
@@ -221,8 +220,8 @@ void TestHistory::searchShowPrune()
     const QStringList secrets{QStringLiteral("sk-inline-secret-123456")};
     QVERIFY((*store)->add(history::fromExchange(exchange("gpt-4o", "get_weather", ""), {"send", {}, {}, "openai", {}, {}})).ok());
     QVERIFY((*store)->add(history::fromExchange(exchange("claude-x", "", "sunny in Oslo"), {"send", {}, {}, "anthropic", {}, {}})).ok());
-    QVERIFY((*store)->add(history::fromExchange(exchange("claude-x", "", "key sk-inline-secret-123456"), {"loop", {}, {}, "anthropic", {}, {}}),
-                          secrets)
+    QVERIFY((*store)
+                ->add(history::fromExchange(exchange("claude-x", "", "key sk-inline-secret-123456"), {"loop", {}, {}, "anthropic", {}, {}}), secrets)
                 .ok());
     history::Query q;
     q.profile = "anthropic";

@@ -235,7 +235,7 @@ void TestImport::postmanAndHar()
     const project::Preset& gem = r.project.presets[1];
     QCOMPARE(gem.profile, std::string("gemini"));
     QCOMPARE(gem.model, std::string("gemini-2.5-flash")); // from the URL
-    QVERIFY(gem.stream);                                   // :streamGenerateContent
+    QVERIFY(gem.stream); // :streamGenerateContent
 }
 
 void TestImport::shellWords()
@@ -330,9 +330,9 @@ void TestImport::exportFormats()
         F format;
         const char* reference;
     };
-    for (const Row& row : {Row{F::Curl, "$OPENAI_API_KEY"}, Row{F::Python, "os.environ[\"OPENAI_API_KEY\"]"},
-                           Row{F::JavaScript, "process.env.OPENAI_API_KEY"}, Row{F::Postman, "{{OPENAI_API_KEY}}"},
-                           Row{F::Json, "${OPENAI_API_KEY}"}}) {
+    for (const Row& row :
+         {Row{F::Curl, "$OPENAI_API_KEY"}, Row{F::Python, "os.environ[\"OPENAI_API_KEY\"]"}, Row{F::JavaScript, "process.env.OPENAI_API_KEY"},
+          Row{F::Postman, "{{OPENAI_API_KEY}}"}, Row{F::Json, "${OPENAI_API_KEY}"}}) {
         auto out = project::io::exportPreset(*example, first, row.format, {});
         QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
         QVERIFY2(out->find(row.reference) != std::string::npos, out->c_str());

@@ -193,15 +193,15 @@ void TestRun::keyNeverShown()
         const std::string text = "auth was " + q.header("Authorization").toStdString();
         const Value reply{{"id", "c"},
                           {"object", "chat.completion"},
-                          {"choices", Value(std::vector<Value>{Value{{"index", 0},
-                                                                     {"message", Value{{"role", "assistant"}, {"content", text}}},
-                                                                     {"finish_reason", "stop"}}})}};
+                          {"choices",
+                           Value(std::vector<Value>{
+                               Value{{"index", 0}, {"message", Value{{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}})}};
         out->send(200, "application/json", QByteArray::fromStdString(json::compact(reply)));
     });
     QVERIFY(server.listen());
     const std::string project = R"({"format": 2, "name": "k", "tools": [],
       "profiles": [{"id": "echo", "wire": "openai", "base_url": ")" +
-                                server.baseUrl().toStdString() + R"(/v1", "path": "/chat/completions",
+        server.baseUrl().toStdString() + R"(/v1", "path": "/chat/completions",
                     "auth": {"scheme": "bearer", "env": ["TW_RUN_TEST_KEY"]}}],
       "presets": [{"name": "echo", "profile": "echo", "model": "m", "messages": [{"role": "user", "content": "hi"}],
                    "expect": {"text": {"contains": "auth was"}, "finish": "stop"}}]})";
@@ -213,7 +213,7 @@ void TestRun::keyNeverShown()
     const Ran r = runTool({QStringLiteral("run"), path, QStringLiteral("--junit"), junit}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY(r.out.contains("auth was Bearer")); // the echo arrived...
-    QVERIFY(!r.out.contains(key));            // ...with the key redacted
+    QVERIFY(!r.out.contains(key)); // ...with the key redacted
     QVERIFY(!r.err.contains(key));
     QFile f(junit);
     QVERIFY(f.open(QIODevice::ReadOnly));

@@ -232,4 +232,3 @@ private Q_SLOTS:
     void exampleToolsGetHintedArguments();
     void commandLine();
 };
-

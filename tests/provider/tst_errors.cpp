@@ -109,26 +109,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("header_with_namespace_url") << QByteArray(R"({"message":"bad model"})") << QByteArray("x-amzn-ErrorType")
                                                    << QByteArray("ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/")
-                                                   << "ValidationException" << "bad model";
+                                                   << "ValidationException"
+                                                   << "bad model";
         QTest::newRow("header_with_shape_id") << QByteArray(R"({"message":"slow down"})") << QByteArray("X-Amzn-Errortype")
                                               << QByteArray("aws.protocoltests.restjson#ThrottlingException:http://x/") << "ThrottlingException"
                                               << "slow down";
         QTest::newRow("capital_Message") << QByteArray(R"({"Message":"Unexpected value type in payload"})") << QByteArray("x-amzn-ErrorType")
-                                         << QByteArray("ValidationException") << "ValidationException" << "Unexpected value type in payload";
+                                         << QByteArray("ValidationException") << "ValidationException"
+                                         << "Unexpected value type in payload";
         // (Not a raw string: moc takes a '#' inside one for a directive.)
-        QTest::newRow("body___type") << QByteArray("{\"__type\":\"com.amazon.coral#AccessDeniedException\",\"message\":\"no access\"}") << QByteArray()
-                                     << QByteArray() << "AccessDeniedException" << "no access";
+        QTest::newRow("body___type") << QByteArray("{\"__type\":\"com.amazon.coral#AccessDeniedException\",\"message\":\"no access\"}")
+                                     << QByteArray() << QByteArray() << "AccessDeniedException"
+                                     << "no access";
         QTest::newRow("body_code") << QByteArray(R"({"code":"ModelNotReadyException","message":"warming up"})") << QByteArray() << QByteArray()
-                                   << "ModelNotReadyException" << "warming up";
+                                   << "ModelNotReadyException"
+                                   << "warming up";
         QTest::newRow("header_beats_body_code") << QByteArray(R"({"code":"Other","message":"m"})") << QByteArray("x-amzn-errortype")
-                                                << QByteArray("InternalServerException") << "InternalServerException" << "m";
+                                                << QByteArray("InternalServerException") << "InternalServerException"
+                                                << "m";
         QTest::newRow("header_and_no_json_body") << QByteArray("<html>Service Unavailable</html>") << QByteArray("x-amzn-ErrorType")
-                                                 << QByteArray("ServiceUnavailableException:") << "ServiceUnavailableException" << "";
+                                                 << QByteArray("ServiceUnavailableException:") << "ServiceUnavailableException"
+                                                 << "";
         QTest::newRow("header_and_empty_body") << QByteArray() << QByteArray("x-amzn-ErrorType") << QByteArray("AccessDeniedException")
-                                               << "AccessDeniedException" << "";
+                                               << "AccessDeniedException"
+                                               << "";
         // The other wires' bodies name their own type; a stray header does not replace it.
         QTest::newRow("body_type_kept") << QByteArray(R"({"error":{"type":"invalid_request_error","message":"x"}})") << QByteArray("x-amzn-ErrorType")
-                                        << QByteArray("ValidationException") << "invalid_request_error" << "x";
+                                        << QByteArray("ValidationException") << "invalid_request_error"
+                                        << "x";
     }
     void errorTypeHeader()
     {

@@ -9,8 +9,7 @@ using namespace tw;
 
 namespace {
 
-template <class T>
-T wait(std::function<void(std::function<void(T)>)> start)
+template <class T> T wait(std::function<void(std::function<void(T)>)> start)
 {
     std::optional<T> out;
     start([&](T v) { out = std::move(v); });

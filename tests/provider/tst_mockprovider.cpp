@@ -158,8 +158,8 @@ void TestMockProvider::noToolsOrChoiceNoneAnswersText()
     QFETCH(bool, stream);
     QFETCH(bool, withTools);
     const Wire w = static_cast<Wire>(wire);
-    const Value sent = body(w, userMessage("Tell me about the weather in Paris."), stream,
-                            withTools ? Value{{"type", "none"}} : Value(), {}, Value(), Value(), withTools);
+    const Value sent = body(w, userMessage("Tell me about the weather in Paris."), stream, withTools ? Value{{"type", "none"}} : Value(), {}, Value(),
+                            Value(), withTools);
     const Exchange ex = post(w, stream, sent);
     QCOMPARE(ex.outcome.status, 200);
     QVERIFY(ex.reply.calls.empty());
@@ -223,8 +223,8 @@ void TestMockProvider::structuredOutput()
         "conditions":{"type":"string","enum":["sunny","cloudy","rain"]},
         "hourly":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":4}},
         "required":["city","temperature","conditions","hourly"],"additionalProperties":false})"));
-    Value sent = body(w, userMessage("Weather report for Oslo: cloudy"), stream, Value(), {}, w == Wire::Responses ? Value() : schema,
-                      Value(), false);
+    Value sent =
+        body(w, userMessage("Weather report for Oslo: cloudy"), stream, Value(), {}, w == Wire::Responses ? Value() : schema, Value(), false);
     if (w == Wire::Responses) // the Responses body has no structured-output member yet: add it as the API spells it
         sent = sent.set("text", Value{{"format", Value{{"type", "json_schema"}, {"name", "report"}, {"schema", schema}, {"strict", true}}}});
     const Exchange ex = post(w, stream, sent);

@@ -64,8 +64,9 @@ void TestMockProvider::exactEventSequences()
     {
         const Exchange ex = post(Wire::Responses, true, body(Wire::Responses, weather, true));
         const QStringList names = eventNames(ex.outcome.body);
-        QCOMPARE(names.mid(0, 3), QStringList({QStringLiteral("response.created"), QStringLiteral("response.in_progress"),
-                                               QStringLiteral("response.output_item.added")}));
+        QCOMPARE(
+            names.mid(0, 3),
+            QStringList({QStringLiteral("response.created"), QStringLiteral("response.in_progress"), QStringLiteral("response.output_item.added")}));
         QCOMPARE(names.mid(names.size() - 3),
                  QStringList({QStringLiteral("response.function_call_arguments.done"), QStringLiteral("response.output_item.done"),
                               QStringLiteral("response.completed")}));
@@ -113,16 +114,20 @@ void TestMockProvider::scriptedQueue()
           {"id":"call_b","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Tokyo\"}"}}]},
           "finish_reason":"tool_calls"}]})"));
     m_mock->enqueue(provider::CannedReply::json(canned).forWire(Wire::OpenAI));
-    m_mock->enqueue(provider::CannedReply::stream({
-        {"message_start", R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"m"}})"},
-        {"content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})"},
-        {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"scripted"}})"},
-        {"content_block_stop", R"({"type":"content_block_stop","index":0})"},
-        {"message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"}})"},
-        {"message_stop", R"({"type":"message_stop"})"},
-    }).forWire(Wire::Anthropic));
-    m_mock->enqueue(provider::CannedReply::stream({{"", R"({"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"third"},"finish_reason":"stop"}]})"},
-                                                    {"", "[DONE]"}}));
+    m_mock->enqueue(provider::CannedReply::stream(
+                        {
+                            {"message_start",
+                             R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"m"}})"},
+                            {"content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})"},
+                            {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"scripted"}})"},
+                            {"content_block_stop", R"({"type":"content_block_stop","index":0})"},
+                            {"message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"}})"},
+                            {"message_stop", R"({"type":"message_stop"})"},
+                        })
+                        .forWire(Wire::Anthropic));
+    m_mock->enqueue(provider::CannedReply::stream(
+        {{"", R"({"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"third"},"finish_reason":"stop"}]})"},
+         {"", "[DONE]"}}));
     QCOMPARE(m_mock->queued(), std::size_t(3));
 
     const Exchange a = post(Wire::OpenAI, false, body(Wire::OpenAI, weather, false));
@@ -165,7 +170,7 @@ void TestMockProvider::replayRecording()
         QCOMPARE(ex.outcome.status, 200);
         QCOMPARE(ex.outcome.header("content-type"), QByteArray("text/event-stream"));
         QCOMPARE(ex.outcome.body, recording); // verbatim
-        QVERIFY(ex.chunks > 1);               // dripped
+        QVERIFY(ex.chunks > 1); // dripped
         QCOMPARE(ex.reply.calls.size(), expected.calls.size());
         QCOMPARE(ex.reply.calls.front().name, expected.calls.front().name);
         QCOMPARE(json::compact(ex.reply.calls.front().arguments), json::compact(expected.calls.front().arguments));
@@ -186,7 +191,7 @@ void TestMockProvider::errorInjection_data()
 {
     QTest::addColumn<int>("wire");
     QTest::addColumn<int>("status");
-    QTest::addColumn<QString>("pointer");  // where the wire puts its error type
+    QTest::addColumn<QString>("pointer"); // where the wire puts its error type
     QTest::addColumn<QString>("expected"); // the type at that pointer
     auto row = [](const char* name, Wire w, int status, const char* pointer, const char* expected) {
         QTest::newRow(name) << int(w) << status << QString::fromUtf8(pointer) << QString::fromUtf8(expected);
@@ -253,7 +258,8 @@ void TestMockProvider::badRequests()
     QCOMPARE(parseJson(ex.outcome.body)["type"].str(), std::string_view("error"));
 
     // A forced tool the request does not offer.
-    const Value sent = body(Wire::OpenAI, userMessage("hi"), false).set("tool_choice", Value{{"type", "function"}, {"function", Value{{"name", "nope"}}}});
+    const Value sent =
+        body(Wire::OpenAI, userMessage("hi"), false).set("tool_choice", Value{{"type", "function"}, {"function", Value{{"name", "nope"}}}});
     ex = post(Wire::OpenAI, false, sent);
     QCOMPARE(ex.outcome.status, 400);
     QVERIFY(ex.outcome.body.contains("nope"));
@@ -293,8 +299,8 @@ void TestMockProvider::cannedReplyFromJson()
     QCOMPARE(int(err->kind), int(provider::CannedReply::Kind::Error));
     QCOMPARE(err->status, 429);
 
-    for (const char* bad : {R"({"body":{},"raw":"x"})", R"({"wire":"nope","body":{}})", R"({"status":99,"body":{}})", R"({})",
-                            R"({"events":[5]})", R"({"raw":"x","framing":"xml"})"}) {
+    for (const char* bad : {R"({"body":{},"raw":"x"})", R"({"wire":"nope","body":{}})", R"({"status":99,"body":{}})", R"({})", R"({"events":[5]})",
+                            R"({"raw":"x","framing":"xml"})"}) {
         auto r = provider::cannedReplyFromJson(parseJson(std::string_view(bad)));
         QVERIFY2(!r, bad);
         QCOMPARE(r.error().category, std::string("bad_arguments"));
@@ -311,31 +317,51 @@ void TestMockProvider::schemaGeneration_data()
     auto row = [](const char* name, const char* schema, const char* hint = "", const char* expect = "") {
         QTest::newRow(name) << QByteArray(schema) << QString::fromUtf8(hint) << QByteArray(expect);
     };
-    row("types", R"({"type":"object","properties":{"s":{"type":"string"},"i":{"type":"integer"},"n":{"type":"number"},"b":{"type":"boolean"},"z":{"type":"null"}}})");
+    row("types",
+        R"({"type":"object","properties":{"s":{"type":"string"},"i":{"type":"integer"},"n":{"type":"number"},"b":{"type":"boolean"},"z":{"type":"null"}}})");
     row("enum_default", R"({"type":"object","properties":{"u":{"enum":["a","b"],"default":"b"}}})", "", R"({"u":"b"})");
-    row("enum_from_text", R"({"type":"object","properties":{"u":{"type":"string","enum":["celsius","fahrenheit"]}}})", "in Fahrenheit please", R"({"u":"fahrenheit"})");
+    row("enum_from_text", R"({"type":"object","properties":{"u":{"type":"string","enum":["celsius","fahrenheit"]}}})", "in Fahrenheit please",
+        R"({"u":"fahrenheit"})");
     row("const", R"({"type":"object","properties":{"k":{"const":{"x":[1]}}}})", "", R"({"k":{"x":[1]}})");
-    row("bounds_integer", R"({"type":"object","properties":{"a":{"type":"integer","minimum":5,"maximum":9},"b":{"type":"integer","exclusiveMinimum":5},"c":{"type":"integer","maximum":-3}}})", "", R"({"a":5,"b":6,"c":-3})");
+    row("bounds_integer",
+        R"({"type":"object","properties":{"a":{"type":"integer","minimum":5,"maximum":9},"b":{"type":"integer","exclusiveMinimum":5},"c":{"type":"integer","maximum":-3}}})",
+        "", R"({"a":5,"b":6,"c":-3})");
     row("bounds_number", R"({"type":"object","properties":{"x":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}})", "", R"({"x":0.5})");
     row("draft4_exclusive", R"({"type":"object","properties":{"x":{"type":"integer","minimum":3,"exclusiveMinimum":true}}})", "", R"({"x":4})");
     row("multiple_of", R"({"type":"object","properties":{"x":{"type":"integer","minimum":7,"multipleOf":5}}})", "", R"({"x":10})");
     row("strings", R"({"type":"object","properties":{"short":{"type":"string","maxLength":3},"long":{"type":"string","minLength":12}}})");
-    row("formats", R"({"type":"object","properties":{"e":{"type":"string","format":"email"},"u":{"type":"string","format":"uri"},"d":{"type":"string","format":"date"},"t":{"type":"string","format":"date-time"},"id":{"type":"string","format":"uuid"}}})",
-        "", R"({"e":"user@example.com","u":"https://example.com/","d":"2026-01-15","t":"2026-01-15T09:00:00Z","id":"123e4567-e89b-42d3-a456-426614174000"})");
-    row("patterns", R"({"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{3}-\\d{2,4}$"},"hex":{"type":"string","pattern":"^#(?:[0-9a-fA-F]{3}){1,2}$"},"alt":{"type":"string","pattern":"^(foo|bar)+baz?$"}}})");
-    row("pattern_from_text", R"({"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$"},"to":{"type":"string","pattern":"^[A-Z]{3}$"}}})",
+    row("formats",
+        R"({"type":"object","properties":{"e":{"type":"string","format":"email"},"u":{"type":"string","format":"uri"},"d":{"type":"string","format":"date"},"t":{"type":"string","format":"date-time"},"id":{"type":"string","format":"uuid"}}})",
+        "",
+        R"({"e":"user@example.com","u":"https://example.com/","d":"2026-01-15","t":"2026-01-15T09:00:00Z","id":"123e4567-e89b-42d3-a456-426614174000"})");
+    row("patterns",
+        R"({"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{3}-\\d{2,4}$"},"hex":{"type":"string","pattern":"^#(?:[0-9a-fA-F]{3}){1,2}$"},"alt":{"type":"string","pattern":"^(foo|bar)+baz?$"}}})");
+    row("pattern_from_text",
+        R"({"type":"object","properties":{"from":{"type":"string","pattern":"^[A-Z]{3}$"},"to":{"type":"string","pattern":"^[A-Z]{3}$"}}})",
         "How much is 120 EUR in USD?", R"({"from":"EUR","to":"USD"})");
-    row("arrays", R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"},"minItems":3,"uniqueItems":true},"b":{"type":"array","maxItems":0},"t":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]}}})");
-    row("array_enum_mentions", R"({"type":"object","properties":{"cal":{"type":"array","items":{"enum":["work","personal","all"]}}}})", "work and personal", R"({"cal":["work","personal"]})");
-    row("nested_required", R"({"type":"object","properties":{"o":{"type":"object","properties":{"p":{"type":"object","properties":{"q":{"type":"object","properties":{"r":{"type":"string"}},"required":["r"]}},"required":["q"]}},"required":["p"]}},"required":["o"]})");
-    row("ref_defs", R"({"type":"object","$defs":{"pt":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"]}},"properties":{"a":{"$ref":"#/$defs/pt"},"b":{"type":"array","items":{"$ref":"#/$defs/pt"},"minItems":2}},"required":["a","b"]})");
-    row("recursive_ref", R"({"type":"object","definitions":{"node":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/definitions/node"}}},"required":["v"]}},"properties":{"root":{"$ref":"#/definitions/node"}},"required":["root"]})");
-    row("any_of_nullable", R"({"type":"object","properties":{"a":{"anyOf":[{"type":"null"},{"type":"integer","minimum":2}]},"b":{"type":["null","string"]}},"required":["a","b"]})", "", R"({"a":2,"b":"example"})");
-    row("all_of", R"({"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer","minimum":1}},"required":["b"]}]})");
-    row("gemini_openapi_types", R"({"type":"OBJECT","properties":{"city":{"type":"STRING"},"days":{"type":"INTEGER","minimum":1}},"required":["city","days"]})", "Weather in Lisbon", R"({"city":"Lisbon","days":1})");
-    row("closed_object_properties", R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false,"minProperties":1,"maxProperties":1})");
+    row("arrays",
+        R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"},"minItems":3,"uniqueItems":true},"b":{"type":"array","maxItems":0},"t":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]}}})");
+    row("array_enum_mentions", R"({"type":"object","properties":{"cal":{"type":"array","items":{"enum":["work","personal","all"]}}}})",
+        "work and personal", R"({"cal":["work","personal"]})");
+    row("nested_required",
+        R"({"type":"object","properties":{"o":{"type":"object","properties":{"p":{"type":"object","properties":{"q":{"type":"object","properties":{"r":{"type":"string"}},"required":["r"]}},"required":["q"]}},"required":["p"]}},"required":["o"]})");
+    row("ref_defs",
+        R"({"type":"object","$defs":{"pt":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"]}},"properties":{"a":{"$ref":"#/$defs/pt"},"b":{"type":"array","items":{"$ref":"#/$defs/pt"},"minItems":2}},"required":["a","b"]})");
+    row("recursive_ref",
+        R"({"type":"object","definitions":{"node":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/definitions/node"}}},"required":["v"]}},"properties":{"root":{"$ref":"#/definitions/node"}},"required":["root"]})");
+    row("any_of_nullable",
+        R"({"type":"object","properties":{"a":{"anyOf":[{"type":"null"},{"type":"integer","minimum":2}]},"b":{"type":["null","string"]}},"required":["a","b"]})",
+        "", R"({"a":2,"b":"example"})");
+    row("all_of",
+        R"({"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"properties":{"b":{"type":"integer","minimum":1}},"required":["b"]}]})");
+    row("gemini_openapi_types",
+        R"({"type":"OBJECT","properties":{"city":{"type":"STRING"},"days":{"type":"INTEGER","minimum":1}},"required":["city","days"]})",
+        "Weather in Lisbon", R"({"city":"Lisbon","days":1})");
+    row("closed_object_properties",
+        R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false,"minProperties":1,"maxProperties":1})");
     row("open_min_properties", R"({"type":"object","minProperties":2,"additionalProperties":{"type":"integer"}})");
-    row("numbers_from_text", R"({"type":"object","properties":{"minutes":{"type":"integer"},"amount":{"type":"number","exclusiveMinimum":0},"days":{"type":"integer","maximum":7}}})",
+    row("numbers_from_text",
+        R"({"type":"object","properties":{"minutes":{"type":"integer"},"amount":{"type":"number","exclusiveMinimum":0},"days":{"type":"integer","maximum":7}}})",
         "Pay $12.50 for 30 minutes, over 9 days", R"({"minutes":30,"amount":12.5,"days":1})");
 }
 
@@ -366,7 +392,7 @@ void TestMockProvider::exampleToolsGetHintedArguments()
             QVERIFY(args.contains(r.str()));
     }
     const Value meeting = schema::generateFromSchema(toolSchema("create_calendar_event"),
-                                                       "Create a calendar event: design review tomorrow at 10:00 for 45 minutes with ana@example.com.");
+                                                     "Create a calendar event: design review tomorrow at 10:00 for 45 minutes with ana@example.com.");
     QCOMPARE(meeting["attendees"].at(0)["email"].str(), std::string_view("ana@example.com"));
     QVERIFY(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")).match(toQString(meeting["start"].str())).hasMatch());
     QVERIFY(meeting["location"].isObject()); // optional nested objects are filled too
@@ -383,10 +409,12 @@ void TestMockProvider::commandLine()
     p.start(QStringLiteral(TOOLWIRE_BIN), {QStringLiteral("mock-provider"), QStringLiteral("--port"), QStringLiteral("0")});
     QVERIFY(p.waitForStarted());
     QByteArray line;
-    QVERIFY(QTest::qWaitFor([&] {
-        line += p.readAllStandardOutput();
-        return line.contains('\n');
-    }, 10000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            line += p.readAllStandardOutput();
+            return line.contains('\n');
+        },
+        10000));
     const Value doc = parseJson(line.trimmed());
     const auto port = doc["port"].toInt();
     QVERIFY(port && *port > 0);
@@ -427,4 +455,3 @@ void TestMockProvider::commandLine()
         QVERIFY(u.readAllStandardOutput().isEmpty());
     }
 }
-

@@ -143,13 +143,21 @@ private Q_SLOTS:
         QTest::addColumn<bool>("stream");
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("authHeader");
-        QTest::newRow("openai") << "openai" << false << "https://api.openai.com/v1/chat/completions" << "Authorization";
-        QTest::newRow("responses") << "responses" << false << "https://api.openai.com/v1/responses" << "Authorization";
-        QTest::newRow("anthropic") << "anthropic" << false << "https://api.anthropic.com/v1/messages" << "x-api-key";
-        QTest::newRow("gemini") << "gemini" << false << "https://generativelanguage.googleapis.com/v1beta/models/m-1:generateContent" << "x-goog-api-key";
-        QTest::newRow("gemini/stream") << "gemini" << true << "https://generativelanguage.googleapis.com/v1beta/models/m-1:streamGenerateContent?alt=sse" << "x-goog-api-key";
-        QTest::newRow("ollama") << "ollama" << false << "http://localhost:11434/api/chat" << "";
-        QTest::newRow("groq") << "groq" << false << "https://api.groq.com/openai/v1/chat/completions" << "Authorization";
+        QTest::newRow("openai") << "openai" << false << "https://api.openai.com/v1/chat/completions"
+                                << "Authorization";
+        QTest::newRow("responses") << "responses" << false << "https://api.openai.com/v1/responses"
+                                   << "Authorization";
+        QTest::newRow("anthropic") << "anthropic" << false << "https://api.anthropic.com/v1/messages"
+                                   << "x-api-key";
+        QTest::newRow("gemini") << "gemini" << false << "https://generativelanguage.googleapis.com/v1beta/models/m-1:generateContent"
+                                << "x-goog-api-key";
+        QTest::newRow("gemini/stream") << "gemini" << true
+                                       << "https://generativelanguage.googleapis.com/v1beta/models/m-1:streamGenerateContent?alt=sse"
+                                       << "x-goog-api-key";
+        QTest::newRow("ollama") << "ollama" << false << "http://localhost:11434/api/chat"
+                                << "";
+        QTest::newRow("groq") << "groq" << false << "https://api.groq.com/openai/v1/chat/completions"
+                              << "Authorization";
     }
     void urlsAndAuth()
     {
@@ -237,24 +245,53 @@ private Q_SLOTS:
 
     void urlVariables_data()
     {
-        QTest::addColumn<QString>("host");     // TW_TEST_HOST ("" = unset)
+        QTest::addColumn<QString>("host"); // TW_TEST_HOST ("" = unset)
         QTest::addColumn<QString>("fallback"); // TW_TEST_HOST_FALLBACK
-        QTest::addColumn<QString>("given");    // "name=value;..."
+        QTest::addColumn<QString>("given"); // "name=value;..."
         QTest::addColumn<QString>("model");
-        QTest::addColumn<QString>("url");      // expected, or the error category
+        QTest::addColumn<QString>("url"); // expected, or the error category
         auto url = [](const char* host, const char* tenant) {
             return QString::fromStdString(std::string("https://") + host + ".example.test/" + tenant + "/deployments/m-1/chat/completions");
         };
-        QTest::newRow("env_and_default") << "eu" << "" << "" << "m-1" << url("eu", "t-1");
-        QTest::newRow("second_env_variable") << "" << "ap" << "" << "m-1" << url("ap", "t-1");
-        QTest::newRow("first_env_variable_wins") << "eu" << "ap" << "" << "m-1" << url("eu", "t-1");
-        QTest::newRow("given_beats_env") << "eu" << "ap" << "host=us" << "m-1" << url("us", "t-1");
-        QTest::newRow("given_beats_default") << "eu" << "" << "tenant=acme" << "m-1" << url("eu", "acme");
-        QTest::newRow("value_stays_one_segment") << "eu" << "" << "tenant=a/b?c" << "m-1" << url("eu", "a%2Fb%3Fc");
-        QTest::newRow("model_percent_encoded") << "eu" << "" << "" << "org/model:v1 beta"
+        QTest::newRow("env_and_default") << "eu"
+                                         << ""
+                                         << ""
+                                         << "m-1" << url("eu", "t-1");
+        QTest::newRow("second_env_variable") << ""
+                                             << "ap"
+                                             << ""
+                                             << "m-1" << url("ap", "t-1");
+        QTest::newRow("first_env_variable_wins") << "eu"
+                                                 << "ap"
+                                                 << ""
+                                                 << "m-1" << url("eu", "t-1");
+        QTest::newRow("given_beats_env") << "eu"
+                                         << "ap"
+                                         << "host=us"
+                                         << "m-1" << url("us", "t-1");
+        QTest::newRow("given_beats_default") << "eu"
+                                             << ""
+                                             << "tenant=acme"
+                                             << "m-1" << url("eu", "acme");
+        QTest::newRow("value_stays_one_segment") << "eu"
+                                                 << ""
+                                                 << "tenant=a/b?c"
+                                                 << "m-1" << url("eu", "a%2Fb%3Fc");
+        QTest::newRow("model_percent_encoded") << "eu"
+                                               << ""
+                                               << ""
+                                               << "org/model:v1 beta"
                                                << "https://eu.example.test/t-1/deployments/org%2Fmodel%3Av1%20beta/chat/completions";
-        QTest::newRow("missing_value") << "" << "" << "" << "m-1" << "missing_url_var";
-        QTest::newRow("unknown_name_given") << "eu" << "" << "regoin=x" << "m-1" << "unknown_url_var";
+        QTest::newRow("missing_value") << ""
+                                       << ""
+                                       << ""
+                                       << "m-1"
+                                       << "missing_url_var";
+        QTest::newRow("unknown_name_given") << "eu"
+                                            << ""
+                                            << "regoin=x"
+                                            << "m-1"
+                                            << "unknown_url_var";
     }
     void urlVariables()
     {
@@ -304,17 +341,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("message"); // a part of the error
-        QTest::newRow("undeclared_in_base") << R"({"id":"x","wire":"openai","base_url":"https://{zone}.example.test"})" << "base_url uses {zone}";
+        QTest::newRow("undeclared_in_base") << R"({"id":"x","wire":"openai","base_url":"https://{zone}.example.test"})"
+                                            << "base_url uses {zone}";
         QTest::newRow("undeclared_in_stream_path")
-            << R"({"id":"x","wire":"openai","base_url":"https://a.test","path":"/p","stream_path":"/{mode}/p"})" << "stream_path uses {mode}";
+            << R"({"id":"x","wire":"openai","base_url":"https://a.test","path":"/p","stream_path":"/{mode}/p"})"
+            << "stream_path uses {mode}";
         QTest::newRow("model_is_not_a_variable") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":{"model":{}}})"
                                                  << "{model} is the request's model";
-        QTest::newRow("not_an_object") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":["region"]})" << "url_vars is an object";
+        QTest::newRow("not_an_object") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":["region"]})"
+                                       << "url_vars is an object";
         QTest::newRow("env_not_names") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":{"r":{"env":"AWS_REGION"}}})"
                                        << "url_vars.r.env";
         QTest::newRow("default_not_string") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":{"r":{"default":1}}})"
                                             << "url_vars.r.default";
-        QTest::newRow("bad_name") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":{"a-b":{}}})" << "not a variable name";
+        QTest::newRow("bad_name") << R"({"id":"x","wire":"openai","base_url":"https://a.test","url_vars":{"a-b":{}}})"
+                                  << "not a variable name";
         // A binary stream format only where the wire has that framing.
         QTest::newRow("stream_format_without_framing") << R"({"id":"x","wire":"openai","base_url":"https://a.test","stream_format":"eventstream"})"
                                                        << "stream_format must be";
@@ -367,11 +408,12 @@ private Q_SLOTS:
 
     void presetUrlVars()
     {
-        const std::string text = R"({"format": 2, "name": "p", "tools": [], "tool_choice": {"type": "auto"},)"
-                                 R"( "presets": [{"name": "eu", "profile": "tpl", "url_vars": {"host": "eu-west", "tenant": "acme", "region": "kept"},)"
-                                 R"( "model": "m-2", "system": "", "messages": [], "stream": false, "x_later": 1}],)"
-                                 R"( "profiles": [)" +
-                                 std::string(kTemplatedProfile) + "]}";
+        const std::string text =
+            R"({"format": 2, "name": "p", "tools": [], "tool_choice": {"type": "auto"},)"
+            R"( "presets": [{"name": "eu", "profile": "tpl", "url_vars": {"host": "eu-west", "tenant": "acme", "region": "kept"},)"
+            R"( "model": "m-2", "system": "", "messages": [], "stream": false, "x_later": 1}],)"
+            R"( "profiles": [)" +
+            std::string(kTemplatedProfile) + "]}";
         auto p = project::parse(text);
         QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
         EnvScope env{{"TW_TEST_HOST", "from-env"}, {"TW_TEST_HOST_FALLBACK", nullptr}};
@@ -396,16 +438,19 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("urlVars");
         QTest::addColumn<QString>("path");
-        QTest::newRow("value_not_a_string") << R"({"region": 5})" << "/presets/0/url_vars/region";
-        QTest::newRow("not_an_object") << R"(["region"])" << "/presets/0/url_vars";
-        QTest::newRow("escaped_name") << R"({"a/b": null})" << "/presets/0/url_vars/a~1b";
+        QTest::newRow("value_not_a_string") << R"({"region": 5})"
+                                            << "/presets/0/url_vars/region";
+        QTest::newRow("not_an_object") << R"(["region"])"
+                                       << "/presets/0/url_vars";
+        QTest::newRow("escaped_name") << R"({"a/b": null})"
+                                      << "/presets/0/url_vars/a~1b";
     }
     void presetUrlVarsValidated()
     {
         QFETCH(QString, urlVars);
         QFETCH(QString, path);
-        const std::string text = R"({"format": 2, "name": "p", "tools": [], "presets": [{"name": "a", "profile": "mock", "url_vars": )" +
-                                 toStdString(urlVars) + "}]}";
+        const std::string text =
+            R"({"format": 2, "name": "p", "tools": [], "presets": [{"name": "a", "profile": "mock", "url_vars": )" + toStdString(urlVars) + "}]}";
         auto p = project::parse(text, "t.toolwire");
         QVERIFY(!p.ok());
         QCOMPARE(p.error().category, std::string("invalid_project"));
@@ -472,15 +517,32 @@ private Q_SLOTS:
         auto url = [](const char* region, const std::string& modelPath, const char* action = "converse") {
             return QString::fromStdString(std::string("https://bedrock-runtime.") + region + ".amazonaws.com/model/" + modelPath + "/" + action);
         };
-        QTest::newRow("default_region") << "" << "" << "" << kBedrockModel << false << url("us-east-1", kBedrockModelPath);
-        QTest::newRow("AWS_REGION") << "eu-west-1" << "" << "" << kBedrockModel << false << url("eu-west-1", kBedrockModelPath);
-        QTest::newRow("AWS_DEFAULT_REGION") << "" << "eu-central-1" << "" << kBedrockModel << false << url("eu-central-1", kBedrockModelPath);
-        QTest::newRow("AWS_REGION_first") << "eu-west-1" << "eu-central-1" << "" << kBedrockModel << false << url("eu-west-1", kBedrockModelPath);
-        QTest::newRow("given_beats_env") << "eu-west-1" << "eu-central-1" << "ap-southeast-2" << kBedrockModel << false
-                                         << url("ap-southeast-2", kBedrockModelPath);
-        QTest::newRow("stream") << "" << "" << "" << kBedrockModel << true << url("us-east-1", kBedrockModelPath, "converse-stream");
-        QTest::newRow("base_model_id") << "" << "" << "" << "amazon.nova-micro-v1:0" << false << url("us-east-1", "amazon.nova-micro-v1%3A0");
-        QTest::newRow("arn") << "" << "" << "" << "arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/mi1dadi0g15f" << false
+        QTest::newRow("default_region") << ""
+                                        << ""
+                                        << "" << kBedrockModel << false << url("us-east-1", kBedrockModelPath);
+        QTest::newRow("AWS_REGION") << "eu-west-1"
+                                    << ""
+                                    << "" << kBedrockModel << false << url("eu-west-1", kBedrockModelPath);
+        QTest::newRow("AWS_DEFAULT_REGION") << ""
+                                            << "eu-central-1"
+                                            << "" << kBedrockModel << false << url("eu-central-1", kBedrockModelPath);
+        QTest::newRow("AWS_REGION_first") << "eu-west-1"
+                                          << "eu-central-1"
+                                          << "" << kBedrockModel << false << url("eu-west-1", kBedrockModelPath);
+        QTest::newRow("given_beats_env") << "eu-west-1"
+                                         << "eu-central-1"
+                                         << "ap-southeast-2" << kBedrockModel << false << url("ap-southeast-2", kBedrockModelPath);
+        QTest::newRow("stream") << ""
+                                << ""
+                                << "" << kBedrockModel << true << url("us-east-1", kBedrockModelPath, "converse-stream");
+        QTest::newRow("base_model_id") << ""
+                                       << ""
+                                       << ""
+                                       << "amazon.nova-micro-v1:0" << false << url("us-east-1", "amazon.nova-micro-v1%3A0");
+        QTest::newRow("arn") << ""
+                             << ""
+                             << ""
+                             << "arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/mi1dadi0g15f" << false
                              << url("us-east-1", "arn%3Aaws%3Abedrock%3Aus-east-1%3A123456789012%3Aapplication-inference-profile%2Fmi1dadi0g15f");
     }
     void bedrockUrls()
@@ -551,10 +613,12 @@ private Q_SLOTS:
         const std::string curl = provider::curlCommand(*r);
         QVERIFY(curl.find(kBedrockKey) == std::string::npos);
         QVERIFY(curl.find("Authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK") != std::string::npos);
-        QVERIFY(curl.find(std::string("https://bedrock-runtime.us-east-1.amazonaws.com/model/") + kBedrockModelPath + "/converse") != std::string::npos);
+        QVERIFY(curl.find(std::string("https://bedrock-runtime.us-east-1.amazonaws.com/model/") + kBedrockModelPath + "/converse") !=
+                std::string::npos);
         const std::string raw = provider::rawHttpText(*r);
         QVERIFY(raw.find(kBedrockKey) == std::string::npos);
-        QVERIFY2(raw.find(std::string("POST /model/") + kBedrockModelPath + "/converse HTTP/1.1\r\nHost: bedrock-runtime.us-east-1.amazonaws.com\r\n") == 0,
+        QVERIFY2(raw.find(std::string("POST /model/") + kBedrockModelPath +
+                          "/converse HTTP/1.1\r\nHost: bedrock-runtime.us-east-1.amazonaws.com\r\n") == 0,
                  raw.c_str());
         // No key: the error names the variable.
         auto missing = provider::buildRequest(in, std::nullopt);
@@ -607,8 +671,10 @@ private Q_SLOTS:
                 continue;
             const std::string file(item["file"].str());
             const QByteArray exp = QByteArray::fromStdString(json::compact(item));
-            QTest::newRow((file + "/labelled").c_str()) << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/vnd.amazon.eventstream") << exp;
-            QTest::newRow((file + "/octet-stream").c_str()) << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/octet-stream") << exp;
+            QTest::newRow((file + "/labelled").c_str())
+                << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/vnd.amazon.eventstream") << exp;
+            QTest::newRow((file + "/octet-stream").c_str())
+                << dir + QLatin1Char('/') + toQString(file) << QByteArray("application/octet-stream") << exp;
         }
     }
     void bedrockRecordedStreams()
@@ -684,11 +750,19 @@ private Q_SLOTS:
         for (const char* var : {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "HERMES_API_KEY", "AWS_BEARER_TOKEN_BEDROCK"})
             env.insert(QString::fromLatin1(var), QString::fromStdString(kKey));
         p.setProcessEnvironment(env);
-        QStringList args{QStringLiteral("send"), QStringLiteral("--wire"), wireName, QStringLiteral("--profile"), profile,
-                         QStringLiteral("--base-url"), QString::fromLatin1(mock.baseUrl(w)), QStringLiteral("--tools"),
+        QStringList args{QStringLiteral("send"),
+                         QStringLiteral("--wire"),
+                         wireName,
+                         QStringLiteral("--profile"),
+                         profile,
+                         QStringLiteral("--base-url"),
+                         QString::fromLatin1(mock.baseUrl(w)),
+                         QStringLiteral("--tools"),
                          QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire"),
-                         QStringLiteral("--choice"), QStringLiteral("{\"type\":\"tool\",\"name\":\"get_weather\"}"),
-                         QStringLiteral("--message"), QStringLiteral("What is the weather in Lisbon?")};
+                         QStringLiteral("--choice"),
+                         QStringLiteral("{\"type\":\"tool\",\"name\":\"get_weather\"}"),
+                         QStringLiteral("--message"),
+                         QStringLiteral("What is the weather in Lisbon?")};
         if (stream)
             args << QStringLiteral("--stream");
         if (w == wire::Wire::Hermes || w == wire::Wire::Ollama)
@@ -715,7 +789,9 @@ private Q_SLOTS:
         QVERIFY(!mock.received().empty());
         const auto& got = mock.received().back();
         if (w != wire::Wire::Ollama) {
-            const QByteArray auth = got.header(w == wire::Wire::Anthropic ? "x-api-key" : w == wire::Wire::Gemini ? "x-goog-api-key" : "Authorization");
+            const QByteArray auth = got.header(w == wire::Wire::Anthropic    ? "x-api-key"
+                                                   : w == wire::Wire::Gemini ? "x-goog-api-key"
+                                                                             : "Authorization");
             QVERIFY(auth.contains(QByteArray::fromStdString(kKey)));
         }
         QCOMPARE(toStdString(got.body), json::compact((*doc)["request"]["body"]));

@@ -33,11 +33,47 @@ using namespace tw;
 namespace {
 
 const std::set<std::string> kRequired2020 = {
-    "type", "enum", "const", "required", "properties", "additionalProperties", "patternProperties", "items", "prefixItems",
-    "contains", "minContains", "maxContains", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-    "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "pattern", "multipleOf", "uniqueItems", "anyOf",
-    "oneOf", "allOf", "not", "if-then-else", "ref", "anchor", "defs", "boolean_schema", "dependentRequired",
-    "dependentSchemas", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "default", "format",
+    "type",
+    "enum",
+    "const",
+    "required",
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "items",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "pattern",
+    "multipleOf",
+    "uniqueItems",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+    "if-then-else",
+    "ref",
+    "anchor",
+    "defs",
+    "boolean_schema",
+    "dependentRequired",
+    "dependentSchemas",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "default",
+    "format",
 };
 constexpr double kMinimumRate = 0.95;
 
@@ -65,7 +101,7 @@ struct Suite {
     schema::Dialect dialect;
     std::vector<Group> groups;
     std::map<std::string, Tally> tally; // per file
-    std::vector<std::string> skipped;   // "<file>/<group>: why", each once
+    std::vector<std::string> skipped; // "<file>/<group>: why", each once
     int rows = 0, ran = 0;
 };
 
@@ -194,7 +230,7 @@ void TestJsonSchemaSuite::runRow(Suite& s, bool enforceRequired)
     }
     ++(unsupported ? tally.unsupported : tally.failed);
     const std::string details = std::string("expected ") + (t.valid ? "valid" : "invalid") + ", got " + describe(r) +
-                                "\n    schema: " + json::compact(g.schema) + "\n    data: " + json::compact(t.data);
+        "\n    schema: " + json::compact(g.schema) + "\n    data: " + json::compact(t.data);
     if (!(enforceRequired && kRequired2020.count(g.file)))
         QEXPECT_FAIL("", "not a required keyword: counted in the pass rate", Continue);
     QVERIFY2(false, details.c_str());
@@ -242,12 +278,13 @@ void TestJsonSchemaSuite::cleanupTestCase()
             offline += t.tests - t.remote;
         }
         const double rate = offline ? double(passed) / offline : 0.0;
-        QVERIFY2(rate >= kMinimumRate, qPrintable(QStringLiteral("%1: %2 of %3 offline tests pass (%4%), below %5%")
-                                                      .arg(QLatin1String(s->folder))
-                                                      .arg(passed)
-                                                      .arg(offline)
-                                                      .arg(100.0 * rate, 0, 'f', 1)
-                                                      .arg(100.0 * kMinimumRate, 0, 'f', 0)));
+        QVERIFY2(rate >= kMinimumRate,
+                 qPrintable(QStringLiteral("%1: %2 of %3 offline tests pass (%4%), below %5%")
+                                .arg(QLatin1String(s->folder))
+                                .arg(passed)
+                                .arg(offline)
+                                .arg(100.0 * rate, 0, 'f', 1)
+                                .arg(100.0 * kMinimumRate, 0, 'f', 0)));
     }
 }
 

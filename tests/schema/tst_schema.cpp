@@ -46,73 +46,81 @@ json::Value parsed(const QByteArray& text)
 } // namespace
 
 void TestSchema::validate_data()
-    {
-        QTest::addColumn<QByteArray>("schema");
-        QTest::addColumn<QByteArray>("instance");
-        QTest::addColumn<QString>("expected"); // "" = valid, else "pointer: message start"
-        auto row = [](const char* name, const char* s, const char* i, const char* e) {
-            QTest::newRow(name) << QByteArray(s) << QByteArray(i) << QString::fromUtf8(e);
-        };
-        const char* weather = R"({"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string","enum":["c","f"]},"days":{"type":"integer","minimum":0,"maximum":7}},"required":["city"],"additionalProperties":false})";
-        row("weather/valid", weather, R"({"city":"Berlin","units":"c","days":3})", "");
-        row("weather/missing_required", weather, R"({"units":"c"})", ": missing required property \"city\"");
-        row("weather/wrong_type", weather, R"({"city":5})", "/city: expected string, got integer");
-        row("weather/enum", weather, R"({"city":"x","units":"kelvin"})", "/units: \"kelvin\" is not one of");
-        row("weather/maximum", weather, R"({"city":"x","days":9})", "/days: 9 is greater than the maximum 7");
-        row("weather/integer_not_number", weather, R"({"city":"x","days":1.5})", "/days: expected integer, got number");
-        row("weather/integer_point_zero_ok", weather, R"({"city":"x","days":2.0})", "");
-        row("weather/additional", weather, R"({"city":"x","extra":1})", "/extra: unexpected property");
-        row("nested/array_items", R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"object","properties":{"e":{"type":"string","format":"email"}},"required":["e"]},"maxItems":2}}})",
-            R"({"a":[{"e":"x"},{}]})", "/a/1: missing required property \"e\"");
-        row("nested/max_items", R"({"properties":{"a":{"type":"array","maxItems":1}}})", R"({"a":[1,2]})", "/a: more than maxItems 1");
-        row("string/pattern", R"({"properties":{"c":{"type":"string","pattern":"^[A-Z]{3}$"}}})", R"({"c":"eur"})", "/c: does not match the pattern");
-        row("string/length_codepoints", R"({"properties":{"s":{"type":"string","maxLength":2}}})", R"({"s":"éé"})", "");
-        row("number/exclusive", R"({"properties":{"n":{"type":"number","exclusiveMinimum":0}}})", R"({"n":0})", "/n: 0 must be greater than 0");
-        row("type_array_nullable", R"({"properties":{"n":{"type":["string","null"]}}})", R"({"n":null})", "");
-        row("openapi_nullable", R"({"properties":{"n":{"type":"string","nullable":true}}})", R"({"n":null})", "");
-        row("anyOf_none", R"({"properties":{"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}}})", R"({"v":true})", "/v: matches none of the anyOf");
-        row("oneOf_two", R"({"properties":{"v":{"oneOf":[{"type":"number"},{"type":"integer"}]}}})", R"({"v":1})", "/v: matches more than one");
-        row("ref_defs", R"({"$defs":{"pos":{"type":"integer","minimum":1}},"properties":{"p":{"$ref":"#/$defs/pos"}}})", R"({"p":0})", "/p: 0 is less than the minimum 1");
-        row("const", R"({"properties":{"k":{"const":"fixed"}}})", R"({"k":"other"})", "/k: expected \"fixed\"");
-        row("unknown_keywords_ignored", R"({"type":"object","x-vendor":{"whatever":1},"properties":{"a":{"format":"made-up"}}})", R"({"a":"x"})", "");
-        row("escaped_pointer", R"({"properties":{"a/b":{"type":"string"}}})", R"({"a/b":1})", "/a~1b: expected string");
-        // References, through the resolver shared with the generator.
-        row("ref_escaped_tokens", R"({"$defs":{"a/b":{"type":"integer"},"c~d":{"type":"string"}},"properties":{"x":{"$ref":"#/$defs/a~1b"},"y":{"$ref":"#/$defs/c~0d"}}})",
-            R"({"x":1,"y":2})", "/y: expected string, got integer");
-        row("ref_percent_encoded", R"({"$defs":{"a b":{"type":"integer"}},"properties":{"x":{"$ref":"#/$defs/a%20b"}}})", R"({"x":"s"})", "/x: expected integer, got string");
-        row("ref_chain", R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"maximum":3}},"properties":{"x":{"$ref":"#/$defs/a"}}})", R"({"x":4})", "/x: 4 is greater than the maximum 3");
-        row("ref_recursive_tree", R"({"$defs":{"node":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}}}},"$ref":"#/$defs/node"})",
-            R"({"v":1,"kids":[{"v":2,"kids":[{"v":"three"}]}]})", "/kids/0/kids/0/v: expected integer, got string");
-        row("ref_cycle_keeps_other_keywords", R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a","minimum":2}},"properties":{"x":{"$ref":"#/$defs/a"}}})", R"({"x":1})", "/x: 1 is less than the minimum 2");
-        row("ref_unresolvable_ignored", R"({"properties":{"x":{"$ref":"#/$defs/missing","type":"integer"}}})", R"({"x":1})", "");
-        row("ref_remote_ignored", R"({"properties":{"x":{"$ref":"https://example.com/s.json"}}})", R"({"x":1})", "");
-    }
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<QString>("expected"); // "" = valid, else "pointer: message start"
+    auto row = [](const char* name, const char* s, const char* i, const char* e) {
+        QTest::newRow(name) << QByteArray(s) << QByteArray(i) << QString::fromUtf8(e);
+    };
+    const char* weather =
+        R"({"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string","enum":["c","f"]},"days":{"type":"integer","minimum":0,"maximum":7}},"required":["city"],"additionalProperties":false})";
+    row("weather/valid", weather, R"({"city":"Berlin","units":"c","days":3})", "");
+    row("weather/missing_required", weather, R"({"units":"c"})", ": missing required property \"city\"");
+    row("weather/wrong_type", weather, R"({"city":5})", "/city: expected string, got integer");
+    row("weather/enum", weather, R"({"city":"x","units":"kelvin"})", "/units: \"kelvin\" is not one of");
+    row("weather/maximum", weather, R"({"city":"x","days":9})", "/days: 9 is greater than the maximum 7");
+    row("weather/integer_not_number", weather, R"({"city":"x","days":1.5})", "/days: expected integer, got number");
+    row("weather/integer_point_zero_ok", weather, R"({"city":"x","days":2.0})", "");
+    row("weather/additional", weather, R"({"city":"x","extra":1})", "/extra: unexpected property");
+    row("nested/array_items",
+        R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"object","properties":{"e":{"type":"string","format":"email"}},"required":["e"]},"maxItems":2}}})",
+        R"({"a":[{"e":"x"},{}]})", "/a/1: missing required property \"e\"");
+    row("nested/max_items", R"({"properties":{"a":{"type":"array","maxItems":1}}})", R"({"a":[1,2]})", "/a: more than maxItems 1");
+    row("string/pattern", R"({"properties":{"c":{"type":"string","pattern":"^[A-Z]{3}$"}}})", R"({"c":"eur"})", "/c: does not match the pattern");
+    row("string/length_codepoints", R"({"properties":{"s":{"type":"string","maxLength":2}}})", R"({"s":"éé"})", "");
+    row("number/exclusive", R"({"properties":{"n":{"type":"number","exclusiveMinimum":0}}})", R"({"n":0})", "/n: 0 must be greater than 0");
+    row("type_array_nullable", R"({"properties":{"n":{"type":["string","null"]}}})", R"({"n":null})", "");
+    row("openapi_nullable", R"({"properties":{"n":{"type":"string","nullable":true}}})", R"({"n":null})", "");
+    row("anyOf_none", R"({"properties":{"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}}})", R"({"v":true})", "/v: matches none of the anyOf");
+    row("oneOf_two", R"({"properties":{"v":{"oneOf":[{"type":"number"},{"type":"integer"}]}}})", R"({"v":1})", "/v: matches more than one");
+    row("ref_defs", R"({"$defs":{"pos":{"type":"integer","minimum":1}},"properties":{"p":{"$ref":"#/$defs/pos"}}})", R"({"p":0})",
+        "/p: 0 is less than the minimum 1");
+    row("const", R"({"properties":{"k":{"const":"fixed"}}})", R"({"k":"other"})", "/k: expected \"fixed\"");
+    row("unknown_keywords_ignored", R"({"type":"object","x-vendor":{"whatever":1},"properties":{"a":{"format":"made-up"}}})", R"({"a":"x"})", "");
+    row("escaped_pointer", R"({"properties":{"a/b":{"type":"string"}}})", R"({"a/b":1})", "/a~1b: expected string");
+    // References, through the resolver shared with the generator.
+    row("ref_escaped_tokens",
+        R"({"$defs":{"a/b":{"type":"integer"},"c~d":{"type":"string"}},"properties":{"x":{"$ref":"#/$defs/a~1b"},"y":{"$ref":"#/$defs/c~0d"}}})",
+        R"({"x":1,"y":2})", "/y: expected string, got integer");
+    row("ref_percent_encoded", R"({"$defs":{"a b":{"type":"integer"}},"properties":{"x":{"$ref":"#/$defs/a%20b"}}})", R"({"x":"s"})",
+        "/x: expected integer, got string");
+    row("ref_chain", R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"maximum":3}},"properties":{"x":{"$ref":"#/$defs/a"}}})", R"({"x":4})",
+        "/x: 4 is greater than the maximum 3");
+    row("ref_recursive_tree",
+        R"({"$defs":{"node":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}}}},"$ref":"#/$defs/node"})",
+        R"({"v":1,"kids":[{"v":2,"kids":[{"v":"three"}]}]})", "/kids/0/kids/0/v: expected integer, got string");
+    row("ref_cycle_keeps_other_keywords",
+        R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a","minimum":2}},"properties":{"x":{"$ref":"#/$defs/a"}}})", R"({"x":1})",
+        "/x: 1 is less than the minimum 2");
+    row("ref_unresolvable_ignored", R"({"properties":{"x":{"$ref":"#/$defs/missing","type":"integer"}}})", R"({"x":1})", "");
+    row("ref_remote_ignored", R"({"properties":{"x":{"$ref":"https://example.com/s.json"}}})", R"({"x":1})", "");
+}
 
 void TestSchema::validate()
-    {
-        QFETCH(QByteArray, schema);
-        QFETCH(QByteArray, instance);
-        QFETCH(QString, expected);
-        auto s = json::parse(std::string_view(schema.constData(), std::size_t(schema.size())));
-        auto i = json::parse(std::string_view(instance.constData(), std::size_t(instance.size())));
-        QVERIFY(s.ok() && i.ok());
-        const auto v = schema::validate(*i, *s);
-        if (expected.isEmpty()) {
-            QVERIFY2(v.empty(), v.empty() ? "" : (v[0].pointer + ": " + v[0].message).c_str());
-            return;
-        }
-        QVERIFY(!v.empty());
-        const QString got = QString::fromStdString(v[0].pointer + ": " + v[0].message);
-        QVERIFY2(got.startsWith(expected), qPrintable(got));
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(QString, expected);
+    auto s = json::parse(std::string_view(schema.constData(), std::size_t(schema.size())));
+    auto i = json::parse(std::string_view(instance.constData(), std::size_t(instance.size())));
+    QVERIFY(s.ok() && i.ok());
+    const auto v = schema::validate(*i, *s);
+    if (expected.isEmpty()) {
+        QVERIFY2(v.empty(), v.empty() ? "" : (v[0].pointer + ": " + v[0].message).c_str());
+        return;
     }
+    QVERIFY(!v.empty());
+    const QString got = QString::fromStdString(v[0].pointer + ": " + v[0].message);
+    QVERIFY2(got.startsWith(expected), qPrintable(got));
+}
 
 void TestSchema::deepRecursionIsBounded()
-    {
-        auto s = json::parse(R"({"$ref":"#"})");
-        QVERIFY(s.ok());
-        (void)schema::validate(json::Value{{"a", 1}}, *s); // a self-referencing schema must terminate
-    }
-
+{
+    auto s = json::parse(R"({"$ref":"#"})");
+    QVERIFY(s.ok());
+    (void)schema::validate(json::Value{{"a", 1}}, *s); // a self-referencing schema must terminate
+}
 
 void TestSchema::refCyclesAreAppliedOnce()
 {
@@ -132,8 +140,8 @@ void TestSchema::resolveRef_data()
 {
     QTest::addColumn<QString>("ref");
     QTest::addColumn<QByteArray>("target"); // the value it names, or empty when it fails
-    QTest::addColumn<int>("kind");          // RefError::Kind when it fails
-    QTest::addColumn<QString>("message");   // the error message, when it fails
+    QTest::addColumn<int>("kind"); // RefError::Kind when it fails
+    QTest::addColumn<QString>("message"); // the error message, when it fails
     auto ok = [](const char* name, const char* ref, const char* target) {
         QTest::newRow(name) << QString::fromUtf8(ref) << QByteArray(target) << -1 << QString();
     };
@@ -159,7 +167,8 @@ void TestSchema::resolveRef_data()
     ok("bundled_metaschema", "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger", R"({"type":"integer","minimum":0})");
     bad("remote", "other.json#/x", schema::RefError::Kind::Remote,
         "$ref \"other.json#/x\": no schema \"https://toolwire.invalid/other.json\" in this document or the bundled meta-schemas");
-    bad("remote_absolute", "https://example.com/s.json", schema::RefError::Kind::Remote, "$ref \"https://example.com/s.json\": no schema \"https://example.com/s.json\"");
+    bad("remote_absolute", "https://example.com/s.json", schema::RefError::Kind::Remote,
+        "$ref \"https://example.com/s.json\": no schema \"https://example.com/s.json\"");
     bad("anchor_in_data", "#nowhere", schema::RefError::Kind::Missing, "$ref \"#nowhere\": no $anchor \"nowhere\"");
     bad("id_in_data", "https://example.com/data.json", schema::RefError::Kind::Remote, "$ref \"https://example.com/data.json\": no schema");
     bad("missing_anchor", "#pos", schema::RefError::Kind::Missing, "$ref \"#pos\": no $anchor \"pos\" in this schema");
@@ -172,7 +181,8 @@ void TestSchema::resolveRef_data()
     bad("index_past_end", "#/items/2", schema::RefError::Kind::Missing, "$ref \"#/items/2\": index 2 is past the end of /items (2 items)");
     bad("index_leading_zero", "#/items/01", schema::RefError::Kind::Missing, "$ref \"#/items/01\": \"01\" is not an array index (in /items)");
     bad("index_dash", "#/items/-", schema::RefError::Kind::Missing, "$ref \"#/items/-\": \"-\" is not an array index");
-    bad("through_scalar", "#/$defs/pos/type/x", schema::RefError::Kind::Missing, "$ref \"#/$defs/pos/type/x\": /$defs/pos/type holds a string, not an object or array");
+    bad("through_scalar", "#/$defs/pos/type/x", schema::RefError::Kind::Missing,
+        "$ref \"#/$defs/pos/type/x\": /$defs/pos/type holds a string, not an object or array");
 }
 
 void TestSchema::resolveRef()
@@ -181,12 +191,13 @@ void TestSchema::resolveRef()
     QFETCH(QByteArray, target);
     QFETCH(int, kind);
     QFETCH(QString, message);
-    const auto root = json::parse(R"({"marker":"root","$defs":{"pos":{"type":"integer","minimum":1},"a/b":{"const":"slash"},"c~d":{"const":"tilde"},)"
-                                  R"("e~1":{"const":"tilde-one"},"a b":{"const":"space"},"100%":{"const":"percent"},"caf\u00e9":{"const":"cafe"},"":{"const":"empty"},)"
-                                  R"("here":{"$anchor":"here","const":"anchored"},"item":{"$id":"https://example.com/item.json","$defs":{"n":{"type":"number"}}}},)"
-                                  // An "$anchor" and an "$id" outside any schema keyword are data: they name nothing.
-                                  R"("data":{"$anchor":"nowhere","$id":"https://example.com/data.json"},)"
-                                  R"("definitions":{"name":{"type":"string"}},"items":[{"type":"string"},{"type":"boolean"}]})");
+    const auto root = json::parse(
+        R"({"marker":"root","$defs":{"pos":{"type":"integer","minimum":1},"a/b":{"const":"slash"},"c~d":{"const":"tilde"},)"
+        R"("e~1":{"const":"tilde-one"},"a b":{"const":"space"},"100%":{"const":"percent"},"caf\u00e9":{"const":"cafe"},"":{"const":"empty"},)"
+        R"("here":{"$anchor":"here","const":"anchored"},"item":{"$id":"https://example.com/item.json","$defs":{"n":{"type":"number"}}}},)"
+        // An "$anchor" and an "$id" outside any schema keyword are data: they name nothing.
+        R"("data":{"$anchor":"nowhere","$id":"https://example.com/data.json"},)"
+        R"("definitions":{"name":{"type":"string"}},"items":[{"type":"string"},{"type":"boolean"}]})");
     QVERIFY(root.ok());
     const schema::RefResolver refs(*root);
     const std::string r = ref.toStdString();
@@ -229,7 +240,7 @@ void TestSchema::result_data()
     QTest::addColumn<QByteArray>("schema");
     QTest::addColumn<QByteArray>("instance");
     QTest::addColumn<bool>("valid");
-    QTest::addColumn<QString>("violation");   // "pointer keywordLocation: message start" of the first, or ""
+    QTest::addColumn<QString>("violation"); // "pointer keywordLocation: message start" of the first, or ""
     QTest::addColumn<QString>("unsupported"); // the unsupported keywords, comma-separated
     auto row = [](const char* name, const char* s, const char* i, bool valid, const char* violation, const char* unsupported) {
         QTest::newRow(name) << QByteArray(s) << QByteArray(i) << valid << QString::fromUtf8(violation) << QString::fromUtf8(unsupported);
@@ -244,26 +255,29 @@ void TestSchema::result_data()
     row("bad_pattern_property_is_no_guess", R"({"patternProperties":{"(unclosed":true},"additionalProperties":false})", R"({"x":1})", false, "",
         "patternProperties");
     row("format_is_an_annotation", R"({"type":"string","format":"email"})", R"("not an address")", true, "", "");
-    row("draft07_ref_overrides_siblings", R"({"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"i":{"type":"integer"}},"$ref":"#/definitions/i","type":"string"})",
+    row("draft07_ref_overrides_siblings",
+        R"({"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"i":{"type":"integer"}},"$ref":"#/definitions/i","type":"string"})",
         "5", true, "", "");
     row("draft2020_ref_has_siblings", R"({"$defs":{"i":{"type":"integer"}},"$ref":"#/$defs/i","type":"string"})", "5", false,
         " /type: expected string, got integer", "");
     row("anchor_ref", R"({"$defs":{"p":{"$anchor":"positive","exclusiveMinimum":0}},"$ref":"#positive"})", "0", false,
         " /$ref/exclusiveMinimum: 0 must be greater than 0", "");
-    row("id_ref", R"({"$id":"https://example.com/root.json","$defs":{"s":{"$id":"str.json","type":"string"}},"items":{"$ref":"str.json"}})", R"(["a",2])", false,
-        "/1 /items/$ref/type: expected string, got integer", "");
+    row("id_ref", R"({"$id":"https://example.com/root.json","$defs":{"s":{"$id":"str.json","type":"string"}},"items":{"$ref":"str.json"}})",
+        R"(["a",2])", false, "/1 /items/$ref/type: expected string, got integer", "");
     row("bundled_metaschema", R"({"$ref":"https://json-schema.org/draft/2020-12/schema"})", R"({"type":"object","minLength":-1})", false, "", "");
-    row("bundled_metaschema_valid", R"({"$ref":"https://json-schema.org/draft/2020-12/schema"})", R"({"type":"object","properties":{"a":{"$ref":"#/$defs/x"}}})",
-        true, "", "");
+    row("bundled_metaschema_valid", R"({"$ref":"https://json-schema.org/draft/2020-12/schema"})",
+        R"({"type":"object","properties":{"a":{"$ref":"#/$defs/x"}}})", true, "", "");
     row("big_integers_exact", R"({"const":9007199254740993})", "9007199254740992", false, " /const: expected 9007199254740993", "");
     row("integer_spelt_as_float", R"({"type":"integer","enum":[1]})", "1.0", true, "", "");
     row("multiple_of_decimal", R"({"multipleOf":0.0001})", "0.0075", true, "", "");
-    row("maximum_beyond_int64", R"({"maximum":18446744073709551615})", "18446744073709551616", false, " /maximum: 18446744073709551616 is greater", "");
-    row("unevaluated_properties", R"({"properties":{"a":true},"allOf":[{"properties":{"b":true}}],"unevaluatedProperties":false})", R"({"a":1,"b":2,"c":3})",
-        false, "/c /unevaluatedProperties: unexpected property (unevaluatedProperties is false)", "");
+    row("maximum_beyond_int64", R"({"maximum":18446744073709551615})", "18446744073709551616", false, " /maximum: 18446744073709551616 is greater",
+        "");
+    row("unevaluated_properties", R"({"properties":{"a":true},"allOf":[{"properties":{"b":true}}],"unevaluatedProperties":false})",
+        R"({"a":1,"b":2,"c":3})", false, "/c /unevaluatedProperties: unexpected property (unevaluatedProperties is false)", "");
     row("unevaluated_items", R"({"prefixItems":[true],"unevaluatedItems":false})", "[1,2]", false,
         "/1 /unevaluatedItems: item not allowed (unevaluatedItems is false)", "");
-    row("contains_bounds", R"({"contains":{"type":"integer"},"minContains":2})", R"([1,"a"])", false, " /contains: only 1 items match contains (minContains 2)", "");
+    row("contains_bounds", R"({"contains":{"type":"integer"},"minContains":2})", R"([1,"a"])", false,
+        " /contains: only 1 items match contains (minContains 2)", "");
     row("dependent_required", R"({"dependentRequired":{"card":["billing"]}})", R"({"card":1})", false,
         " /dependentRequired: missing property \"billing\" (required when \"card\" is present)", "");
     row("property_names", R"({"propertyNames":{"maxLength":3}})", R"({"long_name":1})", false,
@@ -271,8 +285,9 @@ void TestSchema::result_data()
     row("false_subschema", R"({"properties":{"gone":false}})", R"({"gone":1})", false, "/gone /properties/gone: the schema is false", "");
     // The root's "$dynamicAnchor" is the outermost in scope: nested nodes are held to the strict
     // root, not to the tree schema a static $ref would reach.
-    row("dynamic_ref", R"({"$id":"https://example.com/strict","$dynamicAnchor":"node","$ref":"tree","unevaluatedProperties":false,)"
-                       R"("$defs":{"tree":{"$id":"tree","$dynamicAnchor":"node","properties":{"kids":{"items":{"$dynamicRef":"#node"}}}}}})",
+    row("dynamic_ref",
+        R"({"$id":"https://example.com/strict","$dynamicAnchor":"node","$ref":"tree","unevaluatedProperties":false,)"
+        R"("$defs":{"tree":{"$id":"tree","$dynamicAnchor":"node","properties":{"kids":{"items":{"$dynamicRef":"#node"}}}}}})",
         R"({"kids":[{"kids":[],"extra":1}]})", false,
         "/kids/0/extra /$ref/properties/kids/items/$dynamicRef/unevaluatedProperties: unexpected property", "");
 }
@@ -333,13 +348,15 @@ void TestSchema::patterns_data()
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("matches");
-    auto row = [](const char* name, const char* p, const char* t, bool m) { QTest::newRow(name) << QString::fromUtf8(p) << QString::fromUtf8(t) << m; };
+    auto row = [](const char* name, const char* p, const char* t, bool m) {
+        QTest::newRow(name) << QString::fromUtf8(p) << QString::fromUtf8(t) << m;
+    };
     row("unanchored", "b", "abc", true);
     row("dollar_is_end_of_input", "^abc$", "abc\n", false);
     row("dot_excludes_line_terminators", "^.$", "\n", false);
     row("dot_is_a_code_point", "^.$", "\xF0\x9F\x98\x80", true); // U+1F600, two UTF-16 units
-    row("s_is_unicode_space", "^\\s$", "\xC2\xA0", true);             // U+00A0
-    row("d_is_ascii", "^\\d$", "\xD9\xA3", false);                    // U+0663 ARABIC-INDIC DIGIT THREE
+    row("s_is_unicode_space", "^\\s$", "\xC2\xA0", true); // U+00A0
+    row("d_is_ascii", "^\\d$", "\xD9\xA3", false); // U+0663 ARABIC-INDIC DIGIT THREE
     row("w_is_ascii", "^\\w$", "\xC3\xA9", false);
     row("u_escape", "^\\u00e9$", "\xC3\xA9", true);
     row("surrogate_pair_escape", "^\\uD83D\\uDE00$", "\xF0\x9F\x98\x80", true);
@@ -400,7 +417,7 @@ void TestSchema::decimals_data()
 {
     QTest::addColumn<QByteArray>("a");
     QTest::addColumn<QByteArray>("b");
-    QTest::addColumn<int>("order");     // sign of compare(a, b)
+    QTest::addColumn<int>("order"); // sign of compare(a, b)
     QTest::addColumn<bool>("multiple"); // a is a multiple of b
     auto row = [](const char* name, const char* a, const char* b, int order, bool multiple) {
         QTest::newRow(name) << QByteArray(a) << QByteArray(b) << order << multiple;

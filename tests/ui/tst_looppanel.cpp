@@ -49,8 +49,7 @@ const char* const kTwoResults = R"([{"content": []}, {"content": []}])";
 const char* const kNotObjects = R"([42])";
 
 const QString kLoopback = QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/mcp/loopback.cjs");
-const QString kEverything =
-    QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const QString kEverything = QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
 constexpr int kTimeoutMs = 60000;
 
@@ -83,7 +82,7 @@ struct Fixture {
 
 QString outcomeError(const ui::LoopController* c)
 {
-    return c->outcome() && c->outcome()->error ? qs(c->outcome()->error->category + ": " + c->outcome()->error->message) : QString();
+    return c->outcome() && c->outcome()->error ? toQString(c->outcome()->error->category + ": " + c->outcome()->error->message) : QString();
 }
 
 bool hasIndicatorAt(ui::JsonEditor* e, qsizetype offset)
@@ -148,7 +147,7 @@ private Q_SLOTS:
         const std::string& finalText = *f.controller()->outcome()->finalText;
         QVERIFY(finalText.find("returned") != std::string::npos);
         QVERIFY2(f.panel->bannerTitle().startsWith(QStringLiteral("Final answer")), qPrintable(f.panel->bannerTitle()));
-        QCOMPARE(f.panel->bannerText(), qs(finalText));
+        QCOMPARE(f.panel->bannerText(), toQString(finalText));
         QVERIFY(f.panel->statusText().startsWith(QStringLiteral("done")));
         // Progress was reported stage by stage.
         QVERIFY(progress.contains(QStringLiteral("round 1: waiting for the provider…")));
@@ -206,7 +205,7 @@ private Q_SLOTS:
         QCOMPARE(t->stateAt(0), RoundState::Paused);
         QVERIFY(f.summary(t->sectionIndex(0, ui::TranscriptModel::Results)).contains(QStringLiteral("not sent yet")));
         QVERIFY(!f.panel->stepEditor()->isReadOnly());
-        const auto executed = json::parse(ss(f.panel->stepEditor()->text()));
+        const auto executed = json::parse(toStdString(f.panel->stepEditor()->text()));
         QVERIFY(executed && executed->isArray() && executed->size() == 1);
         QVERIFY(executed->at(0).contains("content"));
         QCOMPARE(f.panel->stepAction()->text().remove(QLatin1Char('&')), QStringLiteral("Continue"));
@@ -320,9 +319,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("category");
         QTest::newRow("stdio_empty") << int(ui::LoopController::Server::Stdio) << QString() << QStringLiteral("bad_arguments");
-        QTest::newRow("stdio_no_such_program")
-            << int(ui::LoopController::Server::Stdio) << QStringLiteral("/nonexistent/toolwire-test-server --stdio") << QString();
-        QTest::newRow("http_not_a_url") << int(ui::LoopController::Server::Http) << QStringLiteral("localhost mcp") << QStringLiteral("bad_arguments");
+        QTest::newRow("stdio_no_such_program") << int(ui::LoopController::Server::Stdio)
+                                               << QStringLiteral("/nonexistent/toolwire-test-server --stdio") << QString();
+        QTest::newRow("http_not_a_url") << int(ui::LoopController::Server::Http) << QStringLiteral("localhost mcp")
+                                        << QStringLiteral("bad_arguments");
     }
     void badServerTargetIsReported()
     {
@@ -337,8 +337,8 @@ private Q_SLOTS:
         const auto& o = *f.controller()->outcome();
         QVERIFY(o.error);
         if (!category.isEmpty())
-            QCOMPARE(qs(o.error->category), category);
-        QVERIFY(f.panel->bannerTitle().startsWith(QStringLiteral("Error · ") + qs(o.error->category)));
+            QCOMPARE(toQString(o.error->category), category);
+        QVERIFY(f.panel->bannerTitle().startsWith(QStringLiteral("Error · ") + toQString(o.error->category)));
         QVERIFY(!f.panel->bannerText().isEmpty());
         QVERIFY(f.panel->statusText().startsWith(QStringLiteral("failed")));
         QCOMPARE(f.transcript()->rowCount(), 0);
@@ -375,11 +375,13 @@ private Q_SLOTS:
             // Its HTTP mode has no host option: the preload keeps it on loopback.
             node.start(QStringLiteral("node"), {QStringLiteral("--require"), kLoopback, kEverything, QStringLiteral("streamableHttp")});
             QVERIFY(node.waitForStarted());
-            QVERIFY(QTest::qWaitFor([&] {
-                QTcpSocket s;
-                s.connectToHost(QHostAddress::LocalHost, port);
-                return s.waitForConnected(200);
-            }, 30000));
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    QTcpSocket s;
+                    s.connectToHost(QHostAddress::LocalHost, port);
+                    return s.waitForConnected(200);
+                },
+                30000));
             f.panel->setServer(ui::LoopController::Server::Http, QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
         } else {
             f.panel->setServer(ui::LoopController::Server::Stdio, QStringLiteral("node '%1' stdio").arg(kEverything));
@@ -441,8 +443,7 @@ private Q_SLOTS:
         ui::ProtocolLogModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         using D = mcp::LogEntry::Direction;
-        m.append({1, D::Sent,
-                  *json::parse(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_weather","arguments":{}}})")});
+        m.append({1, D::Sent, *json::parse(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_weather","arguments":{}}})")});
         m.append({5, D::Received, *json::parse(R"({"jsonrpc":"2.0","id":3,"result":{"content":[],"isError":true}})")});
         m.append({6, D::Received, *json::parse(R"({"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"unknown tool"}})")});
         m.append({7, D::Diagnostic, json::Value("server says hi")});

@@ -48,7 +48,7 @@ QStringList toolNames(const ui::ProjectDocument& doc)
 {
     QStringList out;
     for (const json::Value& t : doc.project().tools)
-        out << qs(t["name"].str());
+        out << toQString(t["name"].str());
     return out;
 }
 
@@ -175,12 +175,13 @@ private Q_SLOTS:
         // Both were added at the end, in the server's order; the window says so.
         QCOMPARE(doc.project().tools.size(), std::size_t(served.size()));
         QCOMPARE(toolNames(doc).mid(served.size() - 2), (QStringList{QStringLiteral("search_web"), QStringLiteral("convert_currency")}));
-        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Imported 2 tool(s) from ")),
-                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Imported 2 tool(s) from ")), qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(!dialog->isVisible());
-        // One undo step per tool: the import is undoable.
+        // The import is one undo step, named after what it did.
+        QVERIFY2(doc.undoStack()->undoText().startsWith(QStringLiteral("Import 2 tool(s) from ")), qPrintable(doc.undoStack()->undoText()));
         doc.undoStack()->undo();
-        QCOMPARE(doc.project().tools.size(), std::size_t(served.size() - 1));
+        QCOMPARE(doc.project().tools.size(), std::size_t(served.size() - 2));
+        doc.undoStack()->redo();
 
         // Opened again, the tools the project has now cannot be checked.
         QCOMPARE(w.showMcpImport(), dialog);

@@ -286,7 +286,7 @@ void TestBedrockReply::encoderMatchesRecordings()
         while (!rest.empty()) {
             QVERIFY(rest.size() >= 16);
             const std::size_t total = (std::size_t(std::uint8_t(rest[0])) << 24) | (std::size_t(std::uint8_t(rest[1])) << 16) |
-                                      (std::size_t(std::uint8_t(rest[2])) << 8) | std::size_t(std::uint8_t(rest[3]));
+                (std::size_t(std::uint8_t(rest[2])) << 8) | std::size_t(std::uint8_t(rest[3]));
             auto m = es::decodeMessage(rest.substr(0, total));
             QVERIFY2(m, m ? "" : m.error().message.c_str());
             const bool exception = m->text(es::kMessageType) == es::kMessageException;
@@ -336,7 +336,7 @@ void TestBedrockReply::headerTypesRoundTrip()
 void TestBedrockReply::decoderSplitsAnywhere()
 {
     const std::string in = frame("messageStart", R"({"role":"assistant"})") +
-                           es::encodeEvent("throttlingException", R"({"message":"slow down"})", true) + frame("metadata", "{}");
+        es::encodeEvent("throttlingException", R"({"message":"slow down"})", true) + frame("metadata", "{}");
     const std::vector<std::string> expected = {R"(messageStart|{"role":"assistant"})", R"(throttlingException|{"message":"slow down"})",
                                                "metadata|{}"};
     QCOMPARE(decode(in, "whole").out, expected);
@@ -373,7 +373,7 @@ void TestBedrockReply::decoderErrors_data()
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<int>("eventsBefore"); // events delivered before the error
     QTest::addColumn<QString>("category");
-    QTest::addColumn<QString>("says");     // parts of the message, '|' between them (the offset included)
+    QTest::addColumn<QString>("says"); // parts of the message, '|' between them (the offset included)
     const std::string good = frame("messageStart", R"({"role":"assistant"})");
     const std::string off = std::to_string(good.size());
     auto row = [](const char* name, const std::string& in, int before, const char* category, const std::string& says) {
@@ -381,11 +381,13 @@ void TestBedrockReply::decoderErrors_data()
     };
     std::string badPayload = good;
     badPayload[good.size() - 6] ^= 0x01;
-    row("message_crc_mismatch", badPayload, 0, "malformed", "message CRC mismatch (computed 0x|) at byte " + std::to_string(good.size() - 4) + " of the message at byte 0");
+    row("message_crc_mismatch", badPayload, 0, "malformed",
+        "message CRC mismatch (computed 0x|) at byte " + std::to_string(good.size() - 4) + " of the message at byte 0");
     std::string badSecondPrelude = good + good;
     badSecondPrelude[good.size() + 9] ^= 0x40;
     row("prelude_crc_mismatch_second_message", badSecondPrelude, 1, "malformed", "prelude CRC mismatch (computed 0x|) in the message at byte " + off);
-    row("total_length_below_16", good + prelude(8, 0, std::string(20, 'x')), 1, "malformed", "impossible message length 8 in the message at byte " + off);
+    row("total_length_below_16", good + prelude(8, 0, std::string(20, 'x')), 1, "malformed",
+        "impossible message length 8 in the message at byte " + off);
     row("total_length_over_16_mib", prelude((16u << 20) + 1, 0), 0, "malformed", "impossible message length 16777217 in the message at byte 0");
     row("total_length_huge", prelude(0xFFFFFFFFu, 0), 0, "malformed", "impossible message length 4294967295");
     row("headers_length_past_message", prelude(40, 30, std::string(28, 'x')), 0, "malformed", "headers length 30 runs past the message of 40 bytes");
@@ -424,21 +426,26 @@ void TestBedrockReply::framingErrorsInReplies_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("calls");
     const std::string text = frame("contentBlockDelta", R"({"contentBlockIndex":0,"delta":{"text":"Checking."}})") +
-                             frame("contentBlockStop", R"({"contentBlockIndex":0})");
-    const std::string call = frame("contentBlockStart", R"({"contentBlockIndex":1,"start":{"toolUse":{"toolUseId":"tooluse_1","name":"get_weather"}}})") +
-                             frame("contentBlockDelta", R"({"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\"city\":\"Oslo\"}"}}})") +
-                             frame("contentBlockStop", R"({"contentBlockIndex":1})");
+        frame("contentBlockStop", R"({"contentBlockIndex":0})");
+    const std::string call =
+        frame("contentBlockStart", R"({"contentBlockIndex":1,"start":{"toolUse":{"toolUseId":"tooluse_1","name":"get_weather"}}})") +
+        frame("contentBlockDelta", R"({"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\"city\":\"Oslo\"}"}}})") +
+        frame("contentBlockStop", R"({"contentBlockIndex":1})");
     const std::string stop = frame("messageStop", R"({"stopReason":"tool_use"})");
     std::string corrupt = stop;
     corrupt[corrupt.size() - 1] ^= 0x10;
-    QTest::newRow("crc_mismatch_after_a_call") << qba(text + call + corrupt) << "malformed" << "Checking." << 1;
-    QTest::newRow("cut_in_the_last_message") << qba(text + call + stop.substr(0, 20)) << "truncated" << "Checking." << 1;
+    QTest::newRow("crc_mismatch_after_a_call") << qba(text + call + corrupt) << "malformed"
+                                               << "Checking." << 1;
+    QTest::newRow("cut_in_the_last_message") << qba(text + call + stop.substr(0, 20)) << "truncated"
+                                             << "Checking." << 1;
     // A call cut off before its contentBlockStop counts only when its input decodes.
-    QTest::newRow("cut_after_a_decodable_input") << qba(text + call.substr(0, call.size() - 30)) << "truncated" << "Checking." << 1;
+    QTest::newRow("cut_after_a_decodable_input") << qba(text + call.substr(0, call.size() - 30)) << "truncated"
+                                                 << "Checking." << 1;
     const std::string split = frame("contentBlockStart", R"({"contentBlockIndex":1,"start":{"toolUse":{"toolUseId":"tooluse_2","name":"f"}}})") +
-                              frame("contentBlockDelta", R"({"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\"city\":"}}})");
+        frame("contentBlockDelta", R"({"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\"city\":"}}})");
     const std::string rest = frame("contentBlockDelta", R"({"contentBlockIndex":1,"delta":{"toolUse":{"input":"\"Oslo\"}"}}})");
-    QTest::newRow("cut_inside_a_call") << qba(text + split + rest.substr(0, 40)) << "truncated" << "Checking." << 0;
+    QTest::newRow("cut_inside_a_call") << qba(text + split + rest.substr(0, 40)) << "truncated"
+                                       << "Checking." << 0;
 }
 
 void TestBedrockReply::framingErrorsInReplies()
@@ -536,12 +543,14 @@ void TestBedrockReply::streams_data()
         "event: messageStop\ndata: {\"stopReason\":\"end_turn\"}\n\n",
         R"({"calls":[],"text":"Hello","finish":"stop","raw_finish":"end_turn","error":null})");
     row("sse_data_lines_holding_decoded_events",
-        "data: {\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}}\n\ndata: {\"messageStop\":{\"stopReason\":\"stop_sequence\"}}\n\n",
+        "data: {\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}}\n\ndata: "
+        "{\"messageStop\":{\"stopReason\":\"stop_sequence\"}}\n\n",
         R"({"text":"Hi","finish":"stop","raw_finish":"stop_sequence"})");
     row("blank_input_is_empty_object", start + "\n" + input(R"("  ")") + stopBlock + toolUse,
         R"({"calls":[{"id":"tooluse_a","name":"f","arguments":{},"arguments_undecodable":false,"synthetic":false}],"finish":"tool_calls"})");
     row("no_input_fragment_at_all", start + "\n" + stopBlock + toolUse, R"({"calls":[{"id":"tooluse_a","name":"f","arguments":{}}]})");
-    row("fragments_concatenated", start + "\n" + input(R"("")") + input(R"("{\"ci")") + input(R"("ty\":\"Os")") + input(R"("lo\"}")") + stopBlock + toolUse,
+    row("fragments_concatenated",
+        start + "\n" + input(R"("")") + input(R"("{\"ci")") + input(R"("ty\":\"Os")") + input(R"("lo\"}")") + stopBlock + toolUse,
         R"({"calls":[{"id":"tooluse_a","name":"f","arguments":{"city":"Oslo"}}]})");
     row("undecodable_complete_call_is_flagged", start + "\n" + input(R"("{\"city\":")") + stopBlock + toolUse,
         R"({"calls":[{"id":"tooluse_a","name":"f","arguments":{},"arguments_undecodable":true,"raw_arguments":"{\"city\":"}],"finish":"tool_calls"})");
@@ -607,7 +616,8 @@ void TestBedrockReply::streams_data()
         "event: contentBlockDelta\ndata: {\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"ok\"}}}\n\n", R"({"text":"ok"})");
     row("error_body", R"({"message":"The provided model identifier is invalid."})",
         R"({"error":{"category":"provider_error","message":"The provided model identifier is invalid.","provider":{"message":"The provided model identifier is invalid."}}})");
-    row("error_body_capital_message_and_type", R"({"Message":"Unexpected value type in payload","__type":"com.amazon.coral.validate#ValidationException"})",
+    row("error_body_capital_message_and_type",
+        R"({"Message":"Unexpected value type in payload","__type":"com.amazon.coral.validate#ValidationException"})",
         R"({"error":{"category":"provider_error","message":"Unexpected value type in payload","provider":{"type":"ValidationException","message":"Unexpected value type in payload"}}})");
     row("body_citations_are_text",
         R"({"output":{"message":{"role":"assistant","content":[{"citationsContent":{"content":[{"text":"Paris "}],"citations":[{"title":"t"}]}},{"text":"is the capital."}]}},"stopReason":"end_turn"})",
@@ -725,7 +735,8 @@ void TestBedrockReply::locate()
     QCOMPARE((*call)->arguments, parsed(R"({"b":2})"));
     // The content block around it reads the same; a server tool use is no call.
     QVERIFY(d.parseCall(Value{{"toolUse", raws->front()}}) && *d.parseCall(Value{{"toolUse", raws->front()}}));
-    QVERIFY(d.parseCall(body["output"]["message"]["content"].at(1)["toolUse"]) && !*d.parseCall(body["output"]["message"]["content"].at(1)["toolUse"]));
+    QVERIFY(d.parseCall(body["output"]["message"]["content"].at(1)["toolUse"]) &&
+            !*d.parseCall(body["output"]["message"]["content"].at(1)["toolUse"]));
     // The walk's errors.
     auto bad = d.locate(parsed(R"({"output":{"message":{"content":[{"toolUse":"x"}]}}})"));
     QVERIFY(!bad);

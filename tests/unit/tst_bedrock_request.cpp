@@ -40,10 +40,10 @@ QByteArray qba(std::string_view s) { return QByteArray(s.data(), qsizetype(s.siz
 const wire::RequestDialect& bedrock() { return wire::requestDialect(Wire::Bedrock); }
 
 // Byte-exact (member order and number text), with both sides shown on failure.
-#define COMPARE_JSON(got, expected)                                                                                      \
-    do {                                                                                                                 \
-        const std::string g_ = show(got), e_ = show(expected);                                                           \
-        QVERIFY2(g_ == e_, ("\n   got: " + g_ + "\nexpect: " + e_).c_str());                                              \
+#define COMPARE_JSON(got, expected)                                                                                                                  \
+    do {                                                                                                                                             \
+        const std::string g_ = show(got), e_ = show(expected);                                                                                       \
+        QVERIFY2(g_ == e_, ("\n   got: " + g_ + "\nexpect: " + e_).c_str());                                                                         \
     } while (false)
 
 Value userText(std::string_view text) { return Value(std::vector<Value>{Value{{"role", "user"}, {"content", text}}}); }
@@ -153,7 +153,8 @@ void TestBedrockRequest::tools_data()
     auto row = [](const char* name, const std::string& in, const std::string& out) { QTest::newRow(name) << qba(in) << qba(out); };
     const std::string spec = std::string(R"({"toolSpec":{"name":"get_weather","description":"Weather now","inputSchema":{"json":)") + schema + "}}}";
     row("canonical", std::string(R"({"name":"get_weather","description":"Weather now","input_schema":)") + schema + "}", spec);
-    row("openai_function", std::string(R"({"type":"function","function":{"name":"get_weather","description":"Weather now","parameters":)") + schema + "}}", spec);
+    row("openai_function",
+        std::string(R"({"type":"function","function":{"name":"get_weather","description":"Weather now","parameters":)") + schema + "}}", spec);
     row("mcp_tool", std::string(R"({"name":"get_weather","description":"Weather now","inputSchema":)") + schema + "}", spec);
     row("empty_description_left_out", R"({"name":"ping","description":"","input_schema":{"type":"object"}})",
         R"({"toolSpec":{"name":"ping","inputSchema":{"json":{"type":"object"}}}})");
@@ -194,7 +195,8 @@ void TestBedrockRequest::requestListCarriesStrict()
 
 void TestBedrockRequest::readsItsOwnShape()
 {
-    auto t = wire::parseToolShape(&bedrock(), J(R"({"toolSpec":{"name":"f","description":"d","inputSchema":{"json":{"type":"object","properties":{"a":{}}}}}})"));
+    auto t = wire::parseToolShape(&bedrock(),
+                                  J(R"({"toolSpec":{"name":"f","description":"d","inputSchema":{"json":{"type":"object","properties":{"a":{}}}}}})"));
     QVERIFY(t && *t);
     COMPARE_JSON((*t)->toJson(), J(R"({"name":"f","description":"d","input_schema":{"type":"object","properties":{"a":{}}}})"));
     auto missing = wire::parseToolShape(&bedrock(), J(R"({"toolSpec":{"description":"d"}})"));
@@ -266,7 +268,8 @@ void TestBedrockRequest::toolFieldsPerChoice()
     COMPARE_JSON(fields(Value(), tools).body, J(R"({"toolConfig":{"tools":)" + list + "}}"));
     COMPARE_JSON(fields(J(R"({"type":"any"})"), tools).body, J(R"({"toolConfig":{"tools":)" + list + R"(,"toolChoice":{"any":{}}}})"));
     COMPARE_JSON(fields(J(R"("required")"), tools).body, J(R"({"toolConfig":{"tools":)" + list + R"(,"toolChoice":{"any":{}}}})"));
-    COMPARE_JSON(fields(J(R"({"tool":{"name":"f"}})"), tools).body, J(R"({"toolConfig":{"tools":)" + list + R"(,"toolChoice":{"tool":{"name":"f"}}}})"));
+    COMPARE_JSON(fields(J(R"({"tool":{"name":"f"}})"), tools).body,
+                 J(R"({"toolConfig":{"tools":)" + list + R"(,"toolChoice":{"tool":{"name":"f"}}}})"));
     // none: no tools at all.
     COMPARE_JSON(fields(J(R"("none")"), tools).body, J("{}"));
     // No parallel switch on this wire: the setting is dropped.
@@ -329,9 +332,8 @@ void TestBedrockRequest::toolRound()
         "stopReason":"tool_use","usage":{"inputTokens":1,"outputTokens":1,"totalTokens":2}})");
     auto located = wire::replyDialect(Wire::Bedrock).locate(reply);
     QVERIFY(located && located->size() == 2);
-    const std::vector<wire::AnsweredCall> answered = {
-        {located->at(0), J(R"({"content":[{"type":"text","text":"4 C"}],"isError":false})")},
-        {located->at(1), J(R"({"content":[{"type":"text","text":"no such city"}],"isError":true})")}};
+    const std::vector<wire::AnsweredCall> answered = {{located->at(0), J(R"({"content":[{"type":"text","text":"4 C"}],"isError":false})")},
+                                                      {located->at(1), J(R"({"content":[{"type":"text","text":"no such city"}],"isError":true})")}};
     auto round = wire::formatResults(&bedrock(), reply, answered, Value());
     QVERIFY2(round, round ? "" : round.error().message.c_str());
     QCOMPARE(round->size(), std::size_t(2));
@@ -373,8 +375,9 @@ void TestBedrockRequest::wholeBody()
 
 void TestBedrockRequest::placeholderWhenHistoryHoldsToolBlocks()
 {
-    const std::vector<Value> round = {J(R"({"role":"assistant","content":[{"toolUse":{"input":{},"name":"get_time","toolUseId":"tooluse_t"}}]})"),
-                                      J(R"({"role":"user","content":[{"toolResult":{"toolUseId":"tooluse_t","content":[{"text":"09:00"}],"status":"success"}}]})")};
+    const std::vector<Value> round = {
+        J(R"({"role":"assistant","content":[{"toolUse":{"input":{},"name":"get_time","toolUseId":"tooluse_t"}}]})"),
+        J(R"({"role":"user","content":[{"toolResult":{"toolUseId":"tooluse_t","content":[{"text":"09:00"}],"status":"success"}}]})")};
     // choice none with tool blocks in the history: Bedrock needs a toolConfig, so an inert one.
     const Value withHistory = body(userText("What time is it?"), J(R"({"type":"none"})"), round);
     const Value& config = withHistory["toolConfig"];
@@ -420,7 +423,8 @@ void TestBedrockRequest::mockRoundTrip_data()
     QTest::addColumn<QString>("tool"); // "" = a text answer
     for (bool stream : {false, true}) {
         const std::string suffix = stream ? "/converse-stream" : "/converse";
-        QTest::newRow(("forced" + suffix).c_str()) << stream << QByteArray(R"({"type":"tool","name":"create_calendar_event"})") << "create_calendar_event";
+        QTest::newRow(("forced" + suffix).c_str()) << stream << QByteArray(R"({"type":"tool","name":"create_calendar_event"})")
+                                                   << "create_calendar_event";
         QTest::newRow(("auto" + suffix).c_str()) << stream << QByteArray(R"({"type":"auto"})") << "get_weather";
         QTest::newRow(("any" + suffix).c_str()) << stream << QByteArray(R"({"type":"any"})") << "get_weather";
         QTest::newRow(("none" + suffix).c_str()) << stream << QByteArray(R"({"type":"none"})") << "";

@@ -47,9 +47,8 @@ void TestConformance::corpus()
     QVERIFY(c.ok());
     const auto outcome = tw::conformance::runCase(*c);
     if (!outcome.passed) {
-        const std::string msg = "at " + (outcome.mismatch->path.empty() ? std::string("/") : outcome.mismatch->path) +
-                                ": expected " + tw::json::compact(outcome.mismatch->expected) + ", got " +
-                                tw::json::compact(outcome.mismatch->actual);
+        const std::string msg = "at " + (outcome.mismatch->path.empty() ? std::string("/") : outcome.mismatch->path) + ": expected " +
+            tw::json::compact(outcome.mismatch->expected) + ", got " + tw::json::compact(outcome.mismatch->actual);
         QFAIL(msg.c_str());
     }
 }

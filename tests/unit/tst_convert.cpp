@@ -95,14 +95,30 @@ void TestConvert::choiceField_data()
     QTest::addColumn<QString>("choice");
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("required/openai") << "openai" << "required" << "tool_choice" << R"("required")";
-    QTest::newRow("any/anthropic") << "anthropic" << "any" << "tool_choice" << R"({"type":"any"})";
-    QTest::newRow("json_auto/responses") << "responses" << R"("auto")" << "tool_choice" << R"("auto")";
-    QTest::newRow("named_openai_form/gemini") << "gemini" << R"({"type":"function","function":{"name":"now"}})" << "toolConfig"
+    QTest::newRow("required/openai") << "openai"
+                                     << "required"
+                                     << "tool_choice"
+                                     << R"("required")";
+    QTest::newRow("any/anthropic") << "anthropic"
+                                   << "any"
+                                   << "tool_choice"
+                                   << R"({"type":"any"})";
+    QTest::newRow("json_auto/responses") << "responses"
+                                         << R"("auto")"
+                                         << "tool_choice"
+                                         << R"("auto")";
+    QTest::newRow("named_openai_form/gemini") << "gemini"
+                                              << R"({"type":"function","function":{"name":"now"}})"
+                                              << "toolConfig"
                                               << R"({"functionCallingConfig":{"mode":"ANY","allowed_function_names":["now"]}})";
-    QTest::newRow("canonical_tool/responses") << "responses" << R"({"type":"tool","name":"now"})" << "tool_choice"
+    QTest::newRow("canonical_tool/responses") << "responses"
+                                              << R"({"type":"tool","name":"now"})"
+                                              << "tool_choice"
                                               << R"({"type":"function","name":"now"})";
-    QTest::newRow("agentscope_mode/anthropic") << "anthropic" << R"({"mode":"required"})" << "tool_choice" << R"({"type":"any"})";
+    QTest::newRow("agentscope_mode/anthropic") << "anthropic"
+                                               << R"({"mode":"required"})"
+                                               << "tool_choice"
+                                               << R"({"type":"any"})";
 }
 
 void TestConvert::choiceField()
@@ -135,8 +151,8 @@ void TestConvert::failures_data()
     QTest::newRow("choice_on_ollama") << L({"--to", "ollama", "--choice", "auto", "-"}) << kTools << "unknown_wire";
     QTest::newRow("choice_on_hermes") << L({"--to", "hermes", "--choice", "none", "-"}) << kTools << "unknown_wire";
     QTest::newRow("unknown_wire") << L({"--to", "OpenAI", "-"}) << kTools << "unknown_wire";
-    QTest::newRow("forced_tool_not_allowed") << L({"--to", "openai", "--choice", R"({"mode":"get_weather","tools":["now"]})", "-"})
-                                             << kTools << "unknown_tool";
+    QTest::newRow("forced_tool_not_allowed") << L({"--to", "openai", "--choice", R"({"mode":"get_weather","tools":["now"]})", "-"}) << kTools
+                                             << "unknown_tool";
     QTest::newRow("server_tool_on_openai") << L({"--to", "openai", "-"}) << QByteArray(R"([{"type": "web_search"}])") << "server_tool";
     QTest::newRow("not_a_tool_list") << L({"--to", "openai", "-"}) << QByteArray(R"({"name": "x"})") << "malformed_input";
 }

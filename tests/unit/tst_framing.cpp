@@ -19,10 +19,7 @@ namespace {
 
 struct Collected : SseDecoder::Sink {
     std::vector<std::string> events; // "name|data|multiline"
-    void onEvent(const SseEvent& e) override
-    {
-        events.push_back(std::string(e.event) + "|" + std::string(e.data) + (e.multiline ? "|m" : ""));
-    }
+    void onEvent(const SseEvent& e) override { events.push_back(std::string(e.event) + "|" + std::string(e.data) + (e.multiline ? "|m" : "")); }
 };
 
 struct Values : JsonSequenceDecoder::Sink {
@@ -52,8 +49,7 @@ std::vector<std::string> seqChunks(const std::vector<std::string_view>& chunks)
 }
 
 // Runs `decode` on the input whole, in two pieces at every position, and byte by byte.
-template <class Decode>
-void checkEverySplit(std::string_view input, const std::vector<std::string>& expected, Decode decode)
+template <class Decode> void checkEverySplit(std::string_view input, const std::vector<std::string>& expected, Decode decode)
 {
     QCOMPARE(decode({input}), expected);
     for (std::size_t i = 0; i <= input.size(); ++i) {
@@ -113,7 +109,10 @@ void TestFraming::sse_data()
     row("event_without_data_dropped", "event: lonely\n\ndata: x\n\n", {"|x"});
     row("empty_data_line_dispatches", "data:\n\n", {"|"});
     row("field_without_colon", "data\n\n", {"|"});
-    row("bom", "\xEF\xBB\xBF" "data: x\n\n", {"|x"});
+    row("bom",
+        "\xEF\xBB\xBF"
+        "data: x\n\n",
+        {"|x"});
     row("utf8_payload", "data: {\"t\":\"Zürich ☀ 🚀\"}\n\n", {"|{\"t\":\"Zürich ☀ 🚀\"}"});
     row("blank_lines_before", "\n\n\ndata: x\n\n", {"|x"});
 }

@@ -75,8 +75,8 @@ void TestJson::arrayOrderPreserved()
 void TestJson::numberTextPreserved_data()
 {
     QTest::addColumn<QByteArray>("text");
-    for (const char* n : {"1.0", "0.7", "-0", "-0.0", "1e400", "1E+2", "12345678901234567890123456789",
-                          "0.30000000000000004", "1.5e-10", "100", "-9223372036854775809", "2.50"})
+    for (const char* n : {"1.0", "0.7", "-0", "-0.0", "1e400", "1E+2", "12345678901234567890123456789", "0.30000000000000004", "1.5e-10", "100",
+                          "-9223372036854775809", "2.50"})
         QTest::newRow(n) << QByteArray(n);
 }
 
@@ -211,12 +211,17 @@ void TestJson::controlBytesRejected()
 void TestJson::longStringsEveryOffset()
 {
     struct Special {
-        const char* raw;     // as written in the JSON text
+        const char* raw; // as written in the JSON text
         const char* decoded; // what it reads as
     };
-    const Special specials[] = {{"\\n", "\n"},       {"\\\"", "\""},          {"\\\\", "\\"},
-                                {"\\u00e9", "\xC3\xA9"}, {"\\ud83d\\ude80", "\xF0\x9F\x9A\x80"}, {"\xC3\xA9", "\xC3\xA9"},
-                                {"\xE6\x97\xA5", "\xE6\x97\xA5"}, {"\xF0\x9F\x9A\x80", "\xF0\x9F\x9A\x80"}};
+    const Special specials[] = {{"\\n", "\n"},
+                                {"\\\"", "\""},
+                                {"\\\\", "\\"},
+                                {"\\u00e9", "\xC3\xA9"},
+                                {"\\ud83d\\ude80", "\xF0\x9F\x9A\x80"},
+                                {"\xC3\xA9", "\xC3\xA9"},
+                                {"\xE6\x97\xA5", "\xE6\x97\xA5"},
+                                {"\xF0\x9F\x9A\x80", "\xF0\x9F\x9A\x80"}};
     for (int len = 0; len <= 70; ++len) {
         for (int pos = 0; pos <= len; ++pos) {
             for (bool escapedBefore : {false, true}) {
@@ -286,7 +291,7 @@ void TestJson::decodeString_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QByteArray>("decoded"); // when it decodes
-    QTest::addColumn<int>("errorAt");        // -1 when it decodes
+    QTest::addColumn<int>("errorAt"); // -1 when it decodes
     QTest::addColumn<QString>("message");
     auto ok = [](const char* name, const QByteArray& body, const QByteArray& decoded) { QTest::newRow(name) << body << decoded << -1 << QString(); };
     auto bad = [](const char* name, const QByteArray& body, int at, const char* message) {
@@ -349,8 +354,12 @@ void TestJson::decodeLenient_data()
     row("json_in_a_string", R"({\"city\":\"Paris\"})", R"({"city":"Paris"})");
     row("unicode_escape", R"(caf\u00e9)", "caf\xC3\xA9");
     row("surrogate_pair", R"(\ud83d\ude00)", "\xF0\x9F\x98\x80");
-    row("lone_high_surrogate_replaced", R"(a\ud800b)", "a\xEF\xBF\xBD" "b");
-    row("high_surrogate_then_other_escape", R"(\ud800\u0041)", "\xEF\xBF\xBD" "A");
+    row("lone_high_surrogate_replaced", R"(a\ud800b)",
+        "a\xEF\xBF\xBD"
+        "b");
+    row("high_surrogate_then_other_escape", R"(\ud800\u0041)",
+        "\xEF\xBF\xBD"
+        "A");
     row("lone_low_surrogate_replaced", R"(\udc00)", "\xEF\xBF\xBD");
     row("invalid_escape_kept", R"(a\qb)", R"(a\qb)");
     row("unicode_escape_not_hex_kept", R"(\u12G4)", R"(\u12G4)");
@@ -377,8 +386,8 @@ void TestJson::decodeLenient()
 // of bodies longer than a block, they decode (or fail) alike.
 void TestJson::decodersAgreeWithParser()
 {
-    const char* specials[] = {"\\n", "\\\"", "\\u00e9", "\\ud83d\\ude80", "\xC3\xA9", "\xF0\x9F\x9A\x80", "\\q",
-                              "\\u12", "\\ud800x", "\\udc00", "\x01", "\x80", "\xED\xA0\x80"};
+    const char* specials[] = {"\\n",   "\\\"",     "\\u00e9", "\\ud83d\\ude80", "\xC3\xA9", "\xF0\x9F\x9A\x80", "\\q",
+                              "\\u12", "\\ud800x", "\\udc00", "\x01",           "\x80",     "\xED\xA0\x80"};
     for (int len = 0; len <= 50; ++len) {
         for (int pos = 0; pos <= len; ++pos) {
             for (const char* sp : specials) {
@@ -454,8 +463,7 @@ void TestJson::valueApi()
     QCOMPARE(compact(o), std::string(R"({"type":"object","properties":{},"n":1})")); // immutable
     QVERIFY(o["missing"].isNull());
     QVERIFY(o.at(3).isNull());
-    QCOMPARE(Value("a long string that is not stored inline").str(),
-             std::string_view("a long string that is not stored inline"));
+    QCOMPARE(Value("a long string that is not stored inline").str(), std::string_view("a long string that is not stored inline"));
     QVERIFY(Value(std::string_view("a\0b", 3)) == mustParse(R"("a\u0000b")"));
 }
 
@@ -517,7 +525,10 @@ void TestJson::writersNeverEmitInvalidUtf8_data()
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QByteArray>("written"); // the compact JSON string
     QTest::newRow("valid_multibyte") << QByteArray("Z\xC3\xBCrich \xE2\x98\x80") << QByteArray("\"Z\xC3\xBCrich \xE2\x98\x80\"");
-    QTest::newRow("lone_continuation") << QByteArray("a\x80" "b") << QByteArray("\"a\xEF\xBF\xBD" "b\"");
+    QTest::newRow("lone_continuation") << QByteArray("a\x80"
+                                                     "b")
+                                       << QByteArray("\"a\xEF\xBF\xBD"
+                                                     "b\"");
     QTest::newRow("cut_sequence_at_end") << QByteArray("ab\xE2\x98") << QByteArray("\"ab\xEF\xBF\xBD\xEF\xBF\xBD\"");
     QTest::newRow("overlong_slash") << QByteArray("\xC0\xAF") << QByteArray("\"\xEF\xBF\xBD\xEF\xBF\xBD\"");
     QTest::newRow("surrogate_half") << QByteArray("\xED\xA0\x80") << QByteArray("\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");

@@ -59,7 +59,13 @@ QString withoutComments(const QString& text)
 {
     QString out;
     out.reserve(text.size());
-    enum { Code, Line, Block, Str, Chr } state = Code;
+    enum {
+        Code,
+        Line,
+        Block,
+        Str,
+        Chr
+    } state = Code;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text[i];
         const QChar next = i + 1 < text.size() ? text[i + 1] : QChar();

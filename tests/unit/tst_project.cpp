@@ -67,13 +67,18 @@ void TestProject::errors_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("category");
     QTest::addColumn<QString>("needle");
-    QTest::newRow("bad_json") << QByteArray("{\"format\": 1,\n \"tools\": [}") << QStringLiteral("invalid_json") << QStringLiteral("line 2, column 12");
+    QTest::newRow("bad_json") << QByteArray("{\"format\": 1,\n \"tools\": [}") << QStringLiteral("invalid_json")
+                              << QStringLiteral("line 2, column 12");
     QTest::newRow("no_format") << QByteArray("{\"tools\": []}") << QStringLiteral("invalid_project") << QStringLiteral("/format");
     QTest::newRow("tools_not_array") << QByteArray("{\"format\":1,\"tools\":{}}") << QStringLiteral("invalid_project") << QStringLiteral("/tools");
-    QTest::newRow("tool_without_name") << QByteArray("{\"format\":1,\"tools\":[{\"description\":\"d\"}]}") << QStringLiteral("invalid_project") << QStringLiteral("/tools/0/name");
-    QTest::newRow("bad_choice_type") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"sometimes\"}}") << QStringLiteral("invalid_project") << QStringLiteral("/tool_choice/type");
-    QTest::newRow("forced_without_name") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"tool\"}}") << QStringLiteral("invalid_project") << QStringLiteral("/tool_choice/name");
-    QTest::newRow("preset_stream_not_bool") << QByteArray("{\"format\":1,\"presets\":[{\"name\":\"p\",\"stream\":\"yes\"}]}") << QStringLiteral("invalid_project") << QStringLiteral("/presets/0/stream");
+    QTest::newRow("tool_without_name") << QByteArray("{\"format\":1,\"tools\":[{\"description\":\"d\"}]}") << QStringLiteral("invalid_project")
+                                       << QStringLiteral("/tools/0/name");
+    QTest::newRow("bad_choice_type") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"sometimes\"}}") << QStringLiteral("invalid_project")
+                                     << QStringLiteral("/tool_choice/type");
+    QTest::newRow("forced_without_name") << QByteArray("{\"format\":1,\"tool_choice\":{\"type\":\"tool\"}}") << QStringLiteral("invalid_project")
+                                         << QStringLiteral("/tool_choice/name");
+    QTest::newRow("preset_stream_not_bool") << QByteArray("{\"format\":1,\"presets\":[{\"name\":\"p\",\"stream\":\"yes\"}]}")
+                                            << QStringLiteral("invalid_project") << QStringLiteral("/presets/0/stream");
     QTest::newRow("not_an_object") << QByteArray("[]") << QStringLiteral("invalid_project") << QStringLiteral("JSON object");
 }
 

@@ -57,10 +57,7 @@ Value summary(const wire::Reply& r)
                  {"error", r.error ? Value(r.error->category) : Value()}};
 }
 
-wire::Reply runWhole(std::optional<wire::Wire> w, std::string_view bytes)
-{
-    return wire::readReply(bytes, w);
-}
+wire::Reply runWhole(std::optional<wire::Wire> w, std::string_view bytes) { return wire::readReply(bytes, w); }
 
 wire::Reply runSplit(std::optional<wire::Wire> w, std::string_view bytes, std::size_t at)
 {
@@ -225,11 +222,11 @@ void TestReply::assemblerTakesPastedLines()
 
 void TestReply::decodeArguments_data()
 {
-    QTest::addColumn<QByteArray>("raw");      // the arguments as carried, as JSON
+    QTest::addColumn<QByteArray>("raw"); // the arguments as carried, as JSON
     QTest::addColumn<bool>("blankIsEmpty");
-    QTest::addColumn<QByteArray>("object");   // expected arguments
+    QTest::addColumn<QByteArray>("object"); // expected arguments
     QTest::addColumn<bool>("undecodable");
-    QTest::addColumn<QString>("error");       // exact reason, or "*" for any parser message
+    QTest::addColumn<QString>("error"); // exact reason, or "*" for any parser message
     QTest::newRow("absent") << QByteArray("null") << false << QByteArray("{}") << false << QString();
     QTest::newRow("object") << QByteArray("{\"a\":[1]}") << false << QByteArray("{\"a\":[1]}") << false << QString();
     QTest::newRow("empty-string") << QByteArray("\"\"") << false << QByteArray("{}") << false << QString();
@@ -269,7 +266,8 @@ void TestReply::callView()
     auto call = tw::model::callFromWire(Value("f"), Value("[1]"), Value(7));
     QVERIFY(call && *call);
     const Value view = tw::model::toView(**call);
-    QVERIFY(view == parsed(R"({"id":"7","name":"f","arguments":{},"arguments_undecodable":true,"arguments_error":"not a JSON object","synthetic":false})"));
+    QVERIFY(view ==
+            parsed(R"({"id":"7","name":"f","arguments":{},"arguments_undecodable":true,"arguments_error":"not a JSON object","synthetic":false})"));
     // No call without a name; structured names and ids are errors, numeric names stay numbers.
     QVERIFY(!*tw::model::callFromWire(Value(""), Value(), Value()));
     QVERIFY(!*tw::model::callFromWire(Value(), Value(), Value()));
@@ -293,8 +291,9 @@ void TestReply::canonicalCalls()
     QVERIFY(!c->id);
     // Serialized argument text keeps the input's key order.
     auto form = [](std::string_view name) { return tw::wire::findCallForm(name)->serializeCall; };
-    QCOMPARE(tw::json::compact(form("openai")(*c, {})),
-             std::string("{\"id\":\"call_toolwire\",\"type\":\"function\",\"function\":{\"name\":\"a\",\"arguments\":\"{\\\"b\\\":2,\\\"a\\\":1}\"}}"));
+    QCOMPARE(
+        tw::json::compact(form("openai")(*c, {})),
+        std::string("{\"id\":\"call_toolwire\",\"type\":\"function\",\"function\":{\"name\":\"a\",\"arguments\":\"{\\\"b\\\":2,\\\"a\\\":1}\"}}"));
     QCOMPARE(tw::json::compact(form("anthropic_block")(*c, "toolu_x")),
              std::string(R"({"type":"tool_use","id":"toolu_x","name":"a","input":{"b":2,"a":1}})"));
     QCOMPARE(tw::json::compact(form("ollama")(*c, {})), std::string(R"({"function":{"name":"a","arguments":{"b":2,"a":1}}})"));
@@ -314,19 +313,18 @@ void TestReply::hermesBlocks_data()
     QTest::addColumn<QString>("rest");
     QTest::addColumn<bool>("openBlock");
     QTest::newRow("plain") << QStringLiteral("  hello  ") << QString() << QStringList() << QStringLiteral("hello") << false;
-    QTest::newRow("back-to-back") << QStringLiteral("<tool_call>{\"name\":\"a\"}</tool_call><tool_call>{\"name\":\"b\"}</tool_call>")
-                                  << QString() << QStringList{QStringLiteral("a"), QStringLiteral("b")} << QString() << false;
-    QTest::newRow("failed-block-stays") << QStringLiteral("x <tool_call>{name: a}</tool_call> y <tool_call>{\"name\":\"b\"}</tool_call>")
-                                        << QString() << QStringList{QStringLiteral("b")}
-                                        << QStringLiteral("x <tool_call>{name: a}</tool_call> y") << false;
+    QTest::newRow("back-to-back") << QStringLiteral("<tool_call>{\"name\":\"a\"}</tool_call><tool_call>{\"name\":\"b\"}</tool_call>") << QString()
+                                  << QStringList{QStringLiteral("a"), QStringLiteral("b")} << QString() << false;
+    QTest::newRow("failed-block-stays") << QStringLiteral("x <tool_call>{name: a}</tool_call> y <tool_call>{\"name\":\"b\"}</tool_call>") << QString()
+                                        << QStringList{QStringLiteral("b")} << QStringLiteral("x <tool_call>{name: a}</tool_call> y") << false;
     QTest::newRow("custom-tag-literal") << QStringLiteral("<a.b>{\"name\":\"x\"}</a.b> <aXb>{\"name\":\"y\"}</aXb>") << QStringLiteral("a.b")
                                         << QStringList{QStringLiteral("x")} << QStringLiteral("<aXb>{\"name\":\"y\"}</aXb>") << false;
     QTest::newRow("nested-open-tag") << QStringLiteral("<tool_call>x <tool_call>{\"name\":\"a\"}</tool_call>") << QString() << QStringList()
                                      << QStringLiteral("<tool_call>x <tool_call>{\"name\":\"a\"}</tool_call>") << false;
     QTest::newRow("unclosed-with-trailing-text") << QStringLiteral("a <tool_call>{\"name\":\"a\"} more") << QString() << QStringList()
                                                  << QStringLiteral("a <tool_call>{\"name\":\"a\"} more") << true;
-    QTest::newRow("unicode-spaces-trimmed") << QStringLiteral("\u00a0\u3000<tool_call>\u00a0{\"name\":\"a\"}\u2003</tool_call>\u00a0")
-                                            << QString() << QStringList{QStringLiteral("a")} << QString() << false;
+    QTest::newRow("unicode-spaces-trimmed") << QStringLiteral("\u00a0\u3000<tool_call>\u00a0{\"name\":\"a\"}\u2003</tool_call>\u00a0") << QString()
+                                            << QStringList{QStringLiteral("a")} << QString() << false;
     QTest::newRow("numeric-name-is-no-call") << QStringLiteral("<tool_call>{\"name\":5}</tool_call>") << QString() << QStringList()
                                              << QStringLiteral("<tool_call>{\"name\":5}</tool_call>") << false;
 }

@@ -78,10 +78,7 @@ const char* const kWeather = R"({"name": "get_weather", "description": "Weather"
     "required": ["city"], "additionalProperties": false}, "annotations": {"readOnlyHint": true}})";
 const char* const kNow = R"({"name": "now", "description": "Time", "inputSchema": {"type": "object"}})";
 
-const wire::RequestDialect* dialect(const char* tag)
-{
-    return wire::findRequestDialect(std::string_view(tag));
-}
+const wire::RequestDialect* dialect(const char* tag) { return wire::findRequestDialect(std::string_view(tag)); }
 
 } // namespace
 
@@ -93,10 +90,8 @@ void TestRequest::renderedKeyOrder_data()
     QTest::newRow("weather_tool/openai") << "openai" << L({"type", "function"}) << "function.parameters";
     QTest::newRow("weather_tool/ollama") << "ollama" << L({"type", "function"}) << "function.parameters";
     QTest::newRow("weather_tool/responses") << "responses" << L({"type", "name", "description", "parameters"}) << "parameters";
-    QTest::newRow("weather_tool/anthropic") << "anthropic" << L({"name", "description", "input_schema", "strict"})
-                                            << "input_schema";
-    QTest::newRow("weather_tool/gemini") << "gemini" << L({"name", "description", "parametersJsonSchema"})
-                                         << "parametersJsonSchema";
+    QTest::newRow("weather_tool/anthropic") << "anthropic" << L({"name", "description", "input_schema", "strict"}) << "input_schema";
+    QTest::newRow("weather_tool/gemini") << "gemini" << L({"name", "description", "parametersJsonSchema"}) << "parametersJsonSchema";
     QTest::newRow("weather_tool/mcp") << "mcp" << L({"name", "description", "inputSchema"}) << "inputSchema";
     QTest::newRow("weather_tool/hermes") << "hermes" << L({"name", "description", "inputSchema"}) << "inputSchema";
 }
@@ -127,9 +122,9 @@ void TestRequest::schemaIsSharedNotCopied()
         QVERIFY(list.ok());
         const Value& item = list->at(0);
         const Value& sent = item.contains("function") ? item["function"]["parameters"]
-                            : item.contains("parameters") ? item["parameters"]
-                            : item.contains("input_schema") ? item["input_schema"]
-                                                            : item["inputSchema"];
+            : item.contains("parameters")             ? item["parameters"]
+            : item.contains("input_schema")           ? item["input_schema"]
+                                                      : item["inputSchema"];
         // The same members in memory: the schema subtree is referenced, not rebuilt.
         QCOMPARE(static_cast<const void*>(sent.members().data()), static_cast<const void*>(schema.members().data()));
     }
@@ -184,12 +179,9 @@ void TestRequest::previewFields_data()
     QTest::addColumn<tw::wire::Wire>("wire");
     QTest::addColumn<QStringList>("keys");
     QTest::addColumn<QString>("choice"); // the choice field as compact JSON, "" when none
-    QTest::newRow("forced_now/openai") << wire::Wire::OpenAI << L({"tools", "tool_choice"})
-                                       << R"({"type":"function","function":{"name":"now"}})";
-    QTest::newRow("forced_now/responses") << wire::Wire::Responses << L({"tools", "tool_choice"})
-                                          << R"({"type":"function","name":"now"})";
-    QTest::newRow("forced_now/anthropic") << wire::Wire::Anthropic << L({"tools", "tool_choice"})
-                                          << R"({"type":"tool","name":"now"})";
+    QTest::newRow("forced_now/openai") << wire::Wire::OpenAI << L({"tools", "tool_choice"}) << R"({"type":"function","function":{"name":"now"}})";
+    QTest::newRow("forced_now/responses") << wire::Wire::Responses << L({"tools", "tool_choice"}) << R"({"type":"function","name":"now"})";
+    QTest::newRow("forced_now/anthropic") << wire::Wire::Anthropic << L({"tools", "tool_choice"}) << R"({"type":"tool","name":"now"})";
     QTest::newRow("forced_now/gemini") << wire::Wire::Gemini << L({"tools", "toolConfig"})
                                        << R"({"functionCallingConfig":{"mode":"ANY","allowed_function_names":["now"]}})";
     QTest::newRow("forced_now/ollama") << wire::Wire::Ollama << L({"tools"}) << "";
@@ -314,7 +306,8 @@ void TestRequest::toolRoundEchoOrder()
     const Value reply = J(R"({"choices": [{"message": {"role": "assistant", "refusal": null,
         "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "now", "arguments": "{}"}}],
         "content": null, "reasoning_content": "think"}}]})");
-    const wire::AnsweredCall calls[] = {{reply["choices"].at(0)["message"]["tool_calls"].at(0), J(R"({"content": [{"type": "text", "text": "12:00"}]})")}};
+    const wire::AnsweredCall calls[] = {
+        {reply["choices"].at(0)["message"]["tool_calls"].at(0), J(R"({"content": [{"type": "text", "text": "12:00"}]})")}};
     auto out = wire::formatResults(dialect("openai"), reply, calls, Value());
     QVERIFY(out.ok());
     QCOMPARE(keysOf(out->at(0)), (L({"role", "content", "tool_calls", "reasoning_content"})));
@@ -342,14 +335,22 @@ void TestRequest::resultValidation_data()
 {
     QTest::addColumn<QString>("result");
     QTest::addColumn<QString>("category"); // "" when valid
-    QTest::newRow("empty_object") << "{}" << "";
-    QTest::newRow("numeric_id_and_bool_like_flag") << R"({"id": 7, "is_error": "1"})" << "";
-    QTest::newRow("content_not_array") << R"({"content": "x"})" << "invalid_field:content";
-    QTest::newRow("is_error_yes") << R"({"is_error": "yes"})" << "invalid_field:is_error";
-    QTest::newRow("is_error_two") << R"({"is_error": 2})" << "invalid_field:is_error";
-    QTest::newRow("name_array") << R"({"name": []})" << "invalid_field:name";
-    QTest::newRow("id_object") << R"({"id": {}})" << "invalid_field:id";
-    QTest::newRow("not_an_object") << "[]" << "bad_arguments";
+    QTest::newRow("empty_object") << "{}"
+                                  << "";
+    QTest::newRow("numeric_id_and_bool_like_flag") << R"({"id": 7, "is_error": "1"})"
+                                                   << "";
+    QTest::newRow("content_not_array") << R"({"content": "x"})"
+                                       << "invalid_field:content";
+    QTest::newRow("is_error_yes") << R"({"is_error": "yes"})"
+                                  << "invalid_field:is_error";
+    QTest::newRow("is_error_two") << R"({"is_error": 2})"
+                                  << "invalid_field:is_error";
+    QTest::newRow("name_array") << R"({"name": []})"
+                                << "invalid_field:name";
+    QTest::newRow("id_object") << R"({"id": {}})"
+                               << "invalid_field:id";
+    QTest::newRow("not_an_object") << "[]"
+                                   << "bad_arguments";
 }
 
 void TestRequest::resultValidation()
@@ -397,7 +398,9 @@ void TestRequest::unknownChoicePassesThrough()
     auto a = wire::toolFields(*dialect("anthropic"), {tools, J(R"({"type": "later", "x": 1})"), J(R"({"parallel_tool_use": 0})"), Value(), Value()});
     QVERIFY(a.ok());
     QCOMPARE(text(a->body["tool_choice"]), QStringLiteral(R"({"type":"later","x":1,"disable_parallel_tool_use":true})"));
-    auto kept = wire::toolFields(*dialect("anthropic"), {tools, J(R"({"type": "x", "disable_parallel_tool_use": false})"), J(R"({"parallel_tool_use": 0})"), Value(), Value()});
+    auto kept =
+        wire::toolFields(*dialect("anthropic"),
+                         {tools, J(R"({"type": "x", "disable_parallel_tool_use": false})"), J(R"({"parallel_tool_use": 0})"), Value(), Value()});
     QVERIFY(kept.ok());
     QCOMPARE(text(kept->body["tool_choice"]), QStringLiteral(R"({"type":"x","disable_parallel_tool_use":false})"));
 }

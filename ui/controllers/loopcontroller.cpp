@@ -11,7 +11,6 @@
 #include "provider/mockprovider.h"
 #include "util/strings.h"
 
-
 namespace tw::ui {
 
 namespace {
@@ -31,11 +30,7 @@ bool sameResults(const std::vector<json::Value>& a, const std::vector<json::Valu
 } // namespace
 
 LoopController::LoopController(ProjectDocument* doc, const Services& services, QObject* parent)
-    : QObject(parent),
-      m_doc(doc),
-      m_services(services),
-      m_transcript(new TranscriptModel(this)),
-      m_log(new ProtocolLogModel(this))
+    : QObject(parent), m_doc(doc), m_services(services), m_transcript(new TranscriptModel(this)), m_log(new ProtocolLogModel(this))
 {
 }
 
@@ -101,7 +96,7 @@ void LoopController::start(const Config& config)
     if (mockProfile) {
         provider::MockProvider* mock = startedMock(m_services);
         if (!mock) {
-            failSetup(makeError("transport", "could not start the built-in mock provider: " + ss(m_services.mock->errorString())));
+            failSetup(makeError("transport", "could not start the built-in mock provider: " + toStdString(m_services.mock->errorString())));
             return;
         }
         // Each run starts from the project's mock script (a queue is consumed by a run).
@@ -109,20 +104,18 @@ void LoopController::start(const Config& config)
             failSetup(scripted.error());
             return;
         }
-        in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+        in->baseUrl = toStdString(mock->baseUrl(in->wire.value_or(in->profile.wire)));
     }
     m_input = std::move(*in);
 
     // The MCP server is chosen now, so a bad command line or URL ends the run before any
     // key lookup or connection.
     switch (config.server) {
-    case Server::Mock:
-        m_transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools));
-        break;
+    case Server::Mock: m_transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools)); break;
     case Server::Stdio:
     case Server::Http: {
-        auto transport = makeMcpTransport(config.server == Server::Stdio ? McpTransportKind::Stdio : McpTransportKind::Http,
-                                          config.target, m_services.network);
+        auto transport =
+            makeMcpTransport(config.server == Server::Stdio ? McpTransportKind::Stdio : McpTransportKind::Http, config.target, m_services.network);
         if (!transport) {
             failSetup(transport.error());
             return;
@@ -136,7 +129,7 @@ void LoopController::start(const Config& config)
         connectServer();
         return;
     }
-    Q_EMIT progress(tr("resolving the API key for %1…").arg(qs(m_input.profile.label)));
+    Q_EMIT progress(tr("resolving the API key for %1…").arg(toQString(m_input.profile.label)));
     const int generation = m_generation;
     // KeyStore answers through its own timers and jobs (children of the key store); the
     // generation check drops an answer that arrives after a stop.
@@ -177,7 +170,7 @@ void LoopController::connectServer()
 void LoopController::startLoop()
 {
     setState(State::Running);
-    const QString server = qs(m_client->serverInfo()["name"].str());
+    const QString server = toQString(m_client->serverInfo()["name"].str());
     Q_EMIT progress(tr("connected to %1; listing its tools…").arg(server.isEmpty() ? m_client->describe() : server));
     m_loop = std::make_unique<loop::LiveLoop>(m_services.network, m_client.get(), m_input, m_key);
     m_loop->setMaxIterations(m_config.maxIterations);
@@ -193,8 +186,7 @@ void LoopController::startLoop()
 void LoopController::stop()
 {
     switch (m_state) {
-    case State::Idle:
-        return;
+    case State::Idle: return;
     case State::Preparing:
     case State::Connecting:
         ++m_generation;
@@ -205,6 +197,15 @@ void LoopController::stop()
         m_loop->stop(); // finishes synchronously through onLoopFinished
         return;
     }
+}
+
+void LoopController::clear()
+{
+    stop();
+    m_outcome.reset();
+    m_round = 0;
+    m_transcript->clear();
+    m_log->clear();
 }
 
 void LoopController::proceed(std::vector<json::Value> results)
@@ -228,7 +229,7 @@ void LoopController::onLogged(const mcp::LogEntry& entry)
     m_log->append(entry);
     if (entry.direction == mcp::LogEntry::Direction::Sent && entry.message[kMethod].str() == kToolsCall) {
         syncCalls();
-        Q_EMIT progress(tr("round %1: executing %2…").arg(m_round).arg(qs(entry.message[kParams][kName].str())));
+        Q_EMIT progress(tr("round %1: executing %2…").arg(m_round).arg(toQString(entry.message[kParams][kName].str())));
     }
 }
 
@@ -327,7 +328,7 @@ void LoopController::finishWith(loop::Outcome outcome)
     if (m_outcome->error)
         Q_EMIT progress(m_outcome->error->category == "stopped"
                             ? tr("stopped by the user")
-                            : tr("failed: %1: %2").arg(qs(m_outcome->error->category), qs(m_outcome->error->message)));
+                            : tr("failed: %1: %2").arg(toQString(m_outcome->error->category), toQString(m_outcome->error->message)));
     else
         Q_EMIT progress(tr("done: the model answered after %n round(s)", nullptr, int(m_outcome->rounds.size())));
     Q_EMIT finished(*m_outcome);

@@ -36,8 +36,18 @@ class TranscriptModel;
 class LoopController : public QObject {
     Q_OBJECT
 public:
-    enum class Server { Mock, Stdio, Http };
-    enum class State { Idle, Preparing, Connecting, Running, Paused };
+    enum class Server {
+        Mock,
+        Stdio,
+        Http
+    };
+    enum class State {
+        Idle,
+        Preparing,
+        Connecting,
+        Running,
+        Paused
+    };
 
     struct Config {
         Server server = Server::Mock;
@@ -57,6 +67,8 @@ public:
     void stop();
     // Paused only: sends these results (one MCP result per call, in call order).
     void proceed(std::vector<json::Value> results);
+    // Forgets the last run (its transcript, log and outcome); stops one that is on first.
+    void clear();
     // Takes effect at the next round's results; Run turns it off mid-run to run to the end.
     void setStepMode(bool on);
 
@@ -96,10 +108,10 @@ private:
     void finishWith(loop::Outcome outcome);
     void teardown();
 
-    ProjectDocument* m_doc;        // not owned
-    Services m_services;           // shared, not owned
+    ProjectDocument* m_doc; // not owned
+    Services m_services; // shared, not owned
     TranscriptModel* m_transcript; // owned (child)
-    ProtocolLogModel* m_log;       // owned (child)
+    ProtocolLogModel* m_log; // owned (child)
     std::unique_ptr<mcp::Transport> m_transport; // built in Preparing, handed to the client
     std::unique_ptr<mcp::Client> m_client;
     std::unique_ptr<loop::LiveLoop> m_loop;

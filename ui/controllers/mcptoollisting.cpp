@@ -55,8 +55,8 @@ void McpToolListing::start(McpTransportKind kind, const QString& target)
             return;
         const json::Value& info = client->serverInfo();
         const QString server = info["name"].isString()
-                                   ? QString(qs(info["name"].str()) + QLatin1Char(' ') + qs(info["version"].str())).trimmed()
-                                   : client->describe();
+            ? QString(toQString(info["name"].str()) + QLatin1Char(' ') + toQString(info["version"].str())).trimmed()
+            : client->describe();
         Q_EMIT progress(tr("Connected to %1; listing its tools…").arg(server));
         client->listTools([this, generation, server](Result<json::Value> tools) {
             if (generation != m_generation || !m_running)

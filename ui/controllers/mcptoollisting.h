@@ -24,8 +24,8 @@ class ProtocolLogModel;
 // What a listing run ended with.
 struct McpListing {
     std::vector<json::Value> tools; // canonical tools, in the server's order
-    std::optional<Error> error;     // set when the run failed or was cancelled ("stopped")
-    QString server;                 // the server's name and version, or its transport
+    std::optional<Error> error; // set when the run failed or was cancelled ("stopped")
+    QString server; // the server's name and version, or its transport
 };
 
 class McpToolListing : public QObject {
@@ -49,7 +49,7 @@ private:
     void teardown();
 
     QNetworkAccessManager* m_network; // not owned
-    ProtocolLogModel* m_log;          // owned (child)
+    ProtocolLogModel* m_log; // owned (child)
     std::unique_ptr<mcp::Client> m_client;
     bool m_running = false;
     int m_generation = 0; // makes answers of an ended run stale

@@ -20,7 +20,7 @@ Result<std::unique_ptr<mcp::Transport>> makeMcpTransport(McpTransportKind kind, 
     case McpTransportKind::Http: {
         const QUrl url(target.trimmed(), QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty())
-            return makeError("bad_arguments", "not an http(s) URL: \"" + ss(target) + "\"");
+            return makeError("bad_arguments", "not an http(s) URL: \"" + toStdString(target) + "\"");
         return std::unique_ptr<mcp::Transport>(std::make_unique<mcp::HttpTransport>(mcp::HttpSpec{url, {}}, network));
     }
     }

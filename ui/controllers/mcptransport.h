@@ -14,7 +14,10 @@ class QNetworkAccessManager;
 
 namespace tw::ui {
 
-enum class McpTransportKind { Stdio, Http };
+enum class McpTransportKind {
+    Stdio,
+    Http
+};
 
 // Errors: bad_arguments for an empty command line (with an example) or a target that is not
 // an http(s) URL with a host; parseCommandLine's errors for bad quoting. network: not owned,

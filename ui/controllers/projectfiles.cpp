@@ -1,10 +1,12 @@
 #include "controllers/projectfiles.h"
 
 #include "controllers/recentfiles.h"
+#include "controllers/tooldrafts.h"
 #include "projectdocument.h"
 #include "util/strings.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 
 namespace tw::ui {
@@ -15,8 +17,8 @@ constexpr int kErrorMs = 15000;
 const QString kSuffix = QStringLiteral(".toolwire");
 } // namespace
 
-ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, QWidget* dialogParent, QObject* parent)
-    : QObject(parent), m_doc(doc), m_recent(recent), m_dialogParent(dialogParent)
+ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const ToolDrafts* drafts, QWidget* dialogParent, QObject* parent)
+    : QObject(parent), m_doc(doc), m_recent(recent), m_drafts(drafts), m_dialogParent(dialogParent)
 {
 }
 
@@ -24,7 +26,8 @@ bool ProjectFiles::open(const QString& path)
 {
     auto r = m_doc->load(path);
     if (!r) {
-        Q_EMIT statusMessage(tr("Could not open: %1").arg(qs(r.error().message)), kErrorMs);
+        Q_EMIT statusMessage(tr("Could not open %1: see View › Problems for where").arg(QFileInfo(path).fileName()), kErrorMs);
+        Q_EMIT loadFailed(path, r.error());
         return false;
     }
     m_recent->remember(m_doc->filePath()); // the bundled example has no path: not remembered
@@ -42,19 +45,23 @@ void ProjectFiles::openWithDialog()
 {
     if (!confirmDiscard())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open project"), QString(),
-                                                      tr("Toolwire projects (*.toolwire);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_dialogParent, tr("Open project"), QString(), tr("Toolwire projects (*.toolwire);;All files (*)"));
     if (!path.isEmpty())
         open(path);
 }
 
 bool ProjectFiles::confirmDiscard()
 {
-    if (!m_doc->isModified())
+    const int drafts = m_drafts ? m_drafts->count() : 0;
+    if (!m_doc->isModified() && drafts == 0)
         return true;
-    const auto answer = QMessageBox::question(m_dialogParent, tr("Unsaved changes"),
-                                              tr("%1 has unsaved changes. Save them first?").arg(m_doc->displayName()),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    QString question = m_doc->isModified() ? tr("%1 has unsaved changes. Save them first?").arg(m_doc->displayName())
+                                           : tr("%1 has no unsaved changes in the file.").arg(m_doc->displayName());
+    if (drafts > 0)
+        question += QLatin1Char('\n') + tr("%n tool draft(s) that do not parse are not part of the file and will be lost.", nullptr, drafts);
+    const auto answer =
+        QMessageBox::question(m_dialogParent, tr("Unsaved changes"), question, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -66,7 +73,7 @@ bool ProjectFiles::save()
         return saveAs();
     auto r = m_doc->save(m_doc->filePath());
     if (!r) {
-        Q_EMIT statusMessage(tr("Save failed: %1").arg(qs(r.error().message)), kErrorMs);
+        Q_EMIT statusMessage(tr("Save failed: %1").arg(toQString(r.error().message)), kErrorMs);
         return false;
     }
     Q_EMIT statusMessage(tr("Saved %1").arg(m_doc->filePath()), kNoteMs);
@@ -75,15 +82,15 @@ bool ProjectFiles::save()
 
 bool ProjectFiles::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save project"), m_doc->displayName() + kSuffix,
-                                                tr("Toolwire projects (*.toolwire)"));
+    QString path =
+        QFileDialog::getSaveFileName(m_dialogParent, tr("Save project"), m_doc->displayName() + kSuffix, tr("Toolwire projects (*.toolwire)"));
     if (path.isEmpty())
         return false;
     if (!path.endsWith(kSuffix))
         path += kSuffix;
     auto r = m_doc->save(path);
     if (!r) {
-        Q_EMIT statusMessage(tr("Save failed: %1").arg(qs(r.error().message)), kErrorMs);
+        Q_EMIT statusMessage(tr("Save failed: %1").arg(toQString(r.error().message)), kErrorMs);
         return false;
     }
     m_recent->remember(path);

@@ -3,6 +3,8 @@
 // changes would be dropped (the one modal dialog the window shows: it confirms destruction).
 // Files opened or saved go to RecentFiles. Outcomes are status lines, never dialogs.
 
+#include "result.h"
+
 #include <QObject>
 #include <QString>
 
@@ -12,12 +14,14 @@ namespace tw::ui {
 
 class ProjectDocument;
 class RecentFiles;
+class ToolDrafts;
 
 class ProjectFiles : public QObject {
     Q_OBJECT
 public:
-    // doc, recent and dialogParent are not owned; dialogParent parents the file dialogs.
-    ProjectFiles(ProjectDocument* doc, RecentFiles* recent, QWidget* dialogParent, QObject* parent = nullptr);
+    // doc, recent, drafts and dialogParent are not owned; dialogParent parents the file
+    // dialogs; drafts (may be null) are unsaved work the discard question counts.
+    ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const ToolDrafts* drafts, QWidget* dialogParent, QObject* parent = nullptr);
 
     bool open(const QString& path); // asks nothing: the caller confirmed
     void openWithConfirm(const QString& path);
@@ -31,10 +35,12 @@ public:
 Q_SIGNALS:
     void statusMessage(const QString& message, int ms);
     void pathChanged(); // saved under a new name
+    void loadFailed(const QString& path, const tw::Error& error); // the Problems panel shows where
 
 private:
-    ProjectDocument* m_doc;  // not owned
-    RecentFiles* m_recent;   // not owned
+    ProjectDocument* m_doc; // not owned
+    RecentFiles* m_recent; // not owned
+    const ToolDrafts* m_drafts; // not owned
     QWidget* m_dialogParent; // not owned
 };
 

@@ -9,8 +9,7 @@
 
 namespace tw::ui {
 
-SendController::SendController(ProjectDocument* doc, const Services& services, QObject* parent)
-    : QObject(parent), m_doc(doc), m_services(services)
+SendController::SendController(ProjectDocument* doc, const Services& services, QObject* parent) : QObject(parent), m_doc(doc), m_services(services)
 {
     // A newly opened project brings its own mock script (or none).
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
@@ -50,7 +49,7 @@ void SendController::send(int presetIndex)
     }
     auto in = project::requestInput(p, p.presets[size_t(presetIndex)]);
     if (!in) {
-        Q_EMIT failed(qs(in.error().message));
+        Q_EMIT failed(toQString(in.error().message));
         return;
     }
     if (in->model.empty())
@@ -61,7 +60,7 @@ void SendController::send(int presetIndex)
             Q_EMIT failed(tr("Could not start the built-in mock provider"));
             return;
         }
-        in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+        in->baseUrl = toStdString(mock->baseUrl(in->wire.value_or(in->profile.wire)));
     }
     setBusy(true);
     const int generation = ++m_generation;
@@ -77,14 +76,14 @@ void SendController::go(provider::RequestInput in, std::optional<std::string> ke
     auto built = provider::buildRequest(in, key);
     if (!built) {
         setBusy(false);
-        Q_EMIT failed(qs(built.error().message));
+        Q_EMIT failed(toQString(built.error().message));
         return;
     }
     m_call = std::make_unique<provider::ProviderCall>(m_services.network, *built);
     connect(m_call.get(), &provider::ProviderCall::eventReceived, this, &SendController::eventReceived);
     connect(m_call.get(), &provider::ProviderCall::progressed, this, [this] {
         const wire::Reply snapshot = m_call->assembler().reply();
-        Q_EMIT progressed(snapshot.calls, qs(std::string(m_call->assembler().text())));
+        Q_EMIT progressed(snapshot.calls, toQString(std::string(m_call->assembler().text())));
     });
     connect(m_call.get(), &provider::ProviderCall::finished, this, [this](const provider::Exchange& x) {
         setBusy(false);

@@ -43,7 +43,7 @@ private:
     void go(provider::RequestInput in, std::optional<std::string> key);
 
     ProjectDocument* m_doc; // not owned
-    Services m_services;    // shared, not owned
+    Services m_services; // shared, not owned
     bool m_mockScripted = false; // the mock holds the project's script for Send's use
     std::unique_ptr<provider::ProviderCall> m_call;
     bool m_busy = false;

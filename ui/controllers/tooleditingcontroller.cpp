@@ -1,8 +1,9 @@
 #include "controllers/tooleditingcontroller.h"
 
+#include "controllers/tooldrafts.h"
 #include "json/json.h"
+#include "jsontext.h"
 #include "models/toollistmodel.h"
-#include "projectdocument.h"
 #include "util/strings.h"
 #include "wire/common_request.h"
 
@@ -13,13 +14,23 @@ namespace tw::ui {
 
 namespace {
 constexpr std::string_view kName = "name";
+constexpr std::string_view kTools = "tools";
 
 bool isNamedTool(const json::Value& v) { return v.isObject() && v[kName].isString() && !v[kName].str().empty(); }
 } // namespace
 
 ToolEditingController::ToolEditingController(ProjectDocument* doc, QObject* parent)
-    : QObject(parent), m_doc(doc), m_model(new ToolListModel(doc, this)) // connected first: see listModel()
+    : QObject(parent),
+      m_doc(doc),
+      m_drafts(new ToolDrafts(doc, this)),
+      m_model(new ToolListModel(doc, m_drafts, this)) // connected first: see listModel()
 {
+    m_model->setRenameHandler([this](int row, const QString& name) {
+        const QString why = renameTool(row, name);
+        if (!why.isEmpty())
+            Q_EMIT statusMessage(why);
+        return why.isEmpty();
+    });
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         reparseAll();
         afterChange();
@@ -66,7 +77,7 @@ void ToolEditingController::afterChange()
     QStringList names;
     names.reserve(qsizetype(m_doc->project().tools.size()));
     for (const json::Value& t : m_doc->project().tools)
-        names << qs(t[kName].str());
+        names << toQString(t[kName].str());
     if (names != m_names) {
         m_names = names;
         Q_EMIT namesChanged(m_names);
@@ -78,15 +89,17 @@ void ToolEditingController::reparseAll()
 {
     m_parsed.clear();
     m_toolsError.reset();
+    m_toolsErrorRow = -1;
     const auto& tools = m_doc->project().tools;
     m_parsed.reserve(tools.size());
     for (std::size_t i = 0; i < tools.size(); ++i) {
         auto t = wire::parseTool(tools[i]);
         if (!t || !*t) {
             Error e = t ? makeError("not_a_tool", "not a tool definition") : t.error();
-            e.message = "tool " + std::to_string(i + 1) + " (" + std::string(tools[i][kName].str()) + "): " +
-                        (e.message.empty() ? e.category : e.message);
+            e.message =
+                "tool " + std::to_string(i + 1) + " (" + std::string(tools[i][kName].str()) + "): " + (e.message.empty() ? e.category : e.message);
             m_toolsError = e;
+            m_toolsErrorRow = int(i);
             m_parsed.clear();
             return;
         }
@@ -131,31 +144,59 @@ void ToolEditingController::reparseRow(int row)
     m_parsedFrom[size_t(row)] = tools[size_t(row)];
 }
 
-std::optional<ToolEditingController::EditProblem> ToolEditingController::applyEdit(std::string_view text, bool wholeList)
+std::optional<ToolEditingController::EditProblem> ToolEditingController::applyEdit(std::string_view text, bool wholeList,
+                                                                                   ProjectDocument::EditKind kind, const QString& step)
 {
+    m_note.clear();
+    const int row = wholeList ? ToolDrafts::kWholeList : m_row;
+    auto refuse = [&](EditProblem p) {
+        if (wholeList || (m_row >= 0 && m_row < int(m_doc->project().tools.size())))
+            m_drafts->set(row, ToolDrafts::Draft{QString::fromUtf8(text.data(), qsizetype(text.size())), p.hint, p.offset});
+        return std::optional<EditProblem>(std::move(p));
+    };
     auto parsed = json::parse(text);
     if (!parsed) {
         const json::ParseError& e = parsed.error();
-        return EditProblem{tr("Line %1, column %2: %3").arg(e.pos.line).arg(e.pos.column).arg(qs(e.message)), e.pos.offset};
+        const QString expected = wholeList ? tr("The whole list is a JSON array of tools: [{\"name\": …}, …].")
+                                           : tr("A tool is a JSON object: {\"name\": …, \"description\": …, \"input_schema\": {…}}.");
+        return refuse(EditProblem{describeParseError(text, e, expected), e.pos.offset});
     }
     if (wholeList) {
-        if (!parsed->isArray())
-            return EditProblem{tr("The whole list is a JSON array of tools."), std::nullopt};
+        const json::Value* list = &*parsed;
+        // The shape tool listings come in (an MCP tools/list result, many exports).
+        if (parsed->isObject() && (*parsed)[kTools].isArray()) {
+            list = &(*parsed)[kTools];
+            m_note = tr("Read the \"tools\" array of this object (%n tool(s)).", nullptr, int(list->size()));
+        }
+        if (!list->isArray())
+            return refuse(EditProblem{tr("The whole list is a JSON array of tools, or an object with a \"tools\" array."), std::nullopt});
         std::size_t i = 0;
-        for (const json::Value& t : parsed->items()) {
+        for (const json::Value& t : list->items()) {
             ++i;
             if (!isNamedTool(t))
-                return EditProblem{tr("Tool %1 needs a non-empty string \"name\".").arg(i), std::nullopt};
+                return refuse(EditProblem{tr("Tool %1 needs a non-empty string \"name\".").arg(i), std::nullopt});
         }
-        m_doc->replaceAllTools(std::vector<json::Value>(parsed->items().begin(), parsed->items().end()));
+        m_drafts->discard(row);
+        m_doc->replaceAllTools(std::vector<json::Value>(list->items().begin(), list->items().end()), kind);
         return std::nullopt;
     }
-    if (!isNamedTool(*parsed))
-        return EditProblem{tr("A tool is an object with a non-empty string \"name\"."), std::nullopt};
     if (m_row < 0 || m_row >= int(m_doc->project().tools.size()))
         return EditProblem{tr("Select a tool to edit, or add one."), std::nullopt};
-    m_doc->replaceTool(m_row, *parsed);
+    if (!isNamedTool(*parsed))
+        return refuse(EditProblem{tr("A tool is an object with a non-empty string \"name\"."), std::nullopt});
+    m_drafts->discard(row);
+    m_doc->replaceTool(m_row, *parsed, kind, step);
     return std::nullopt;
+}
+
+void ToolEditingController::setDescription(int row, const QString& text)
+{
+    const auto& tools = m_doc->project().tools;
+    if (row < 0 || row >= int(tools.size()) || m_drafts->at(row))
+        return;
+    const json::Value& t = tools[size_t(row)];
+    m_doc->replaceTool(row, t.set("description", toStdString(text)), ProjectDocument::EditKind::Typing,
+                       tr("Edit the description of %1").arg(toQString(t[kName].str())));
 }
 
 void ToolEditingController::addTool()
@@ -178,7 +219,52 @@ void ToolEditingController::duplicateTool()
     std::string name = std::string(t[kName].str()) + "_copy";
     while (m_doc->project().findTool(name))
         name += "_copy";
-    m_doc->insertTool(m_row + 1, t.set("name", name));
+    m_doc->insertTool(m_row + 1, t.set("name", name), tr("Duplicate tool %1").arg(toQString(t[kName].str())));
+}
+
+QString ToolEditingController::renameTool(int row, const QString& newName)
+{
+    const auto& tools = m_doc->project().tools;
+    if (row < 0 || row >= int(tools.size()))
+        return tr("No such tool");
+    const std::string name = toStdString(newName.trimmed());
+    const std::string old(tools[size_t(row)][kName].str());
+    if (name.empty())
+        return tr("A tool needs a name");
+    if (name == old)
+        return {};
+    if (m_doc->project().findTool(name))
+        return tr("A tool named \"%1\" exists already").arg(toQString(name));
+    if (m_drafts->at(row))
+        return tr("%1 has a draft that does not parse: fix or discard it first").arg(toQString(old));
+    // Everything that names the tool follows it, in the same step.
+    auto renamed = [&](std::vector<std::string> names) {
+        for (std::string& n : names)
+            if (n == old)
+                n = name;
+        return names;
+    };
+    m_doc->beginStep(tr("Rename tool %1 to %2").arg(toQString(old), toQString(name)));
+    m_doc->replaceTool(row, tools[size_t(row)].set("name", name));
+    project::ChoiceSetting choice = m_doc->project().choice;
+    if (choice.name == old)
+        choice.name = name;
+    if (choice.allowedTools)
+        choice.allowedTools = renamed(*choice.allowedTools);
+    m_doc->setChoice(choice);
+    const auto& presets = m_doc->project().presets;
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        project::Preset p = presets[i];
+        if (p.choice && p.choice->name == old)
+            p.choice->name = name;
+        if (p.choice && p.choice->allowedTools)
+            p.choice->allowedTools = renamed(*p.choice->allowedTools);
+        if (p.tools)
+            p.tools = renamed(*p.tools);
+        m_doc->setPreset(int(i), p, ProjectDocument::EditKind::Change);
+    }
+    m_doc->endStep();
+    return {};
 }
 
 void ToolEditingController::deleteTool()
@@ -187,17 +273,27 @@ void ToolEditingController::deleteTool()
         m_doc->removeTool(m_row);
 }
 
-ToolEditingController::ImportCount ToolEditingController::importTools(std::vector<json::Value> tools)
+ToolEditingController::ImportCount ToolEditingController::importTools(std::vector<json::Value> tools, const QString& source)
 {
     ImportCount count;
+    std::vector<json::Value> fresh;
     for (json::Value& t : tools) {
-        if (m_doc->project().findTool(t[kName].str())) {
+        bool taken = m_doc->project().findTool(t[kName].str()) != nullptr;
+        for (const json::Value& f : fresh)
+            taken = taken || f[kName].str() == t[kName].str();
+        if (taken)
             ++count.skipped;
-            continue;
-        }
-        m_doc->insertTool(int(m_doc->project().tools.size()), std::move(t));
-        ++count.added;
+        else
+            fresh.push_back(std::move(t));
     }
+    count.added = int(fresh.size());
+    if (fresh.empty())
+        return count;
+    m_doc->beginStep(source.isEmpty() ? tr("Import %n tool(s)", nullptr, count.added)
+                                      : tr("Import %n tool(s) from %1", nullptr, count.added).arg(source));
+    for (json::Value& t : fresh)
+        m_doc->insertTool(int(m_doc->project().tools.size()), std::move(t));
+    m_doc->endStep();
     return count;
 }
 

@@ -2,6 +2,7 @@
 
 #include "project/requestinput.h"
 
+#include "choicenotes.h"
 #include "controllers/tooleditingcontroller.h"
 #include "json/json.h"
 #include "projectdocument.h"
@@ -18,8 +19,7 @@ namespace {
 constexpr const char* kKeyPlaceholder = "KEY-PLACEHOLDER-NOT-A-KEY";
 } // namespace
 
-WirePreviewController::WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services,
-                                             QObject* parent)
+WirePreviewController::WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services, QObject* parent)
     : QObject(parent), m_doc(doc), m_tools(tools), m_services(services)
 {
 }
@@ -54,23 +54,30 @@ Result<std::string, QString> WirePreviewController::render(std::size_t index, bo
         return std::move(*body);
     }
     if (const auto& error = m_tools->toolsError())
-        return qs(error->message);
+        return toQString(error->message);
     const auto& setting = m_doc->project().choice;
     auto choice = wire::choiceFromSetting(setting);
     if (!choice)
-        return qs(choice.error().message);
+        return toQString(choice.error().message);
     auto fields = wire::requestToolFields(shownWires()[index], m_tools->parsedTools(), *choice, setting.allowedTools);
     if (!fields)
-        return qs(fields.error().message.empty() ? fields.error().category : fields.error().message);
+        return toQString(fields.error().message.empty() ? fields.error().category : fields.error().message);
     return json::pretty(*fields);
+}
+
+WirePreviewController::ChoiceNote WirePreviewController::choiceNote(std::size_t index) const
+{
+    const auto& p = m_doc->project();
+    if (QString problem = choiceProblem(p); !problem.isEmpty())
+        return {problem, true};
+    return {wireChoiceNote(p, index), false};
 }
 
 QString WirePreviewController::diff(std::size_t index, const std::string& shown, DiffTarget target, bool whole) const
 {
     std::string other, otherName;
     switch (target.kind) {
-    case DiffTarget::Kind::None:
-        return {};
+    case DiffTarget::Kind::None: return {};
     case DiffTarget::Kind::LastSent:
         if (m_lastSent.isNull())
             return tr("Nothing has been sent yet: Send (Ctrl+Enter) first.");
@@ -82,12 +89,12 @@ QString WirePreviewController::diff(std::size_t index, const std::string& shown,
         if (!t)
             return t.error();
         other = std::move(*t);
-        otherName = ss(wireLabel(target.wire));
+        otherName = toStdString(wireLabel(target.wire));
         break;
     }
     }
     const util::LineDiff d = util::diffLines(other, shown);
-    return qs(util::unifiedDiff(d, otherName, ss(wireLabel(index))));
+    return toQString(util::unifiedDiff(d, otherName, toStdString(wireLabel(index))));
 }
 
 Result<std::string, QString> WirePreviewController::exportRequest(ExportFormat format) const
@@ -97,18 +104,17 @@ Result<std::string, QString> WirePreviewController::exportRequest(ExportFormat f
         return QString();
     auto in = project::requestInput(p, p.presets[size_t(m_preset)]);
     if (!in)
-        return qs(in.error().message);
+        return toQString(in.error().message);
     if (in->model.empty())
         in->model = in->profile.defaultModel;
     if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
         if (provider::MockProvider* mock = startedMock(m_services))
-            in->baseUrl = ss(mock->baseUrl(in->wire.value_or(in->profile.wire)));
+            in->baseUrl = toStdString(mock->baseUrl(in->wire.value_or(in->profile.wire)));
     }
-    const std::optional<std::string> placeholder =
-        in->profile.auth.scheme == "none" ? std::nullopt : std::optional<std::string>(kKeyPlaceholder);
+    const std::optional<std::string> placeholder = in->profile.auth.scheme == "none" ? std::nullopt : std::optional<std::string>(kKeyPlaceholder);
     auto built = provider::buildRequest(*in, placeholder, true);
     if (!built)
-        return qs(built.error().message);
+        return toQString(built.error().message);
     return format == ExportFormat::Curl ? provider::curlCommand(*built) : provider::rawHttpText(*built);
 }
 

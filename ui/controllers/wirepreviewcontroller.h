@@ -24,11 +24,13 @@ class ToolEditingController;
 class WirePreviewController : public QObject {
     Q_OBJECT
 public:
-    enum class ExportFormat { Curl, RawHttp };
+    enum class ExportFormat {
+        Curl,
+        RawHttp
+    };
 
     // doc and tools are not owned; services.mock gives Copy as curl the mock's real URL.
-    WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services,
-                          QObject* parent = nullptr);
+    WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services, QObject* parent = nullptr);
 
     // The preset whole-request views and exports use (the Request dock's current one).
     void setPreset(int index) { m_preset = index; }
@@ -39,6 +41,13 @@ public:
     // The pretty JSON a tab shows for wire `index` (into shownWires()); the error says why
     // there is nothing to show (a tool that does not parse, a choice naming no tool, ...).
     Result<std::string, QString> render(std::size_t index, bool wholeRequest) const;
+    // What wire `index` does not express of the tool choice (empty: all of it); `error`
+    // when the choice cannot work on any wire.
+    struct ChoiceNote {
+        QString text;
+        bool error = false;
+    };
+    ChoiceNote choiceNote(std::size_t index) const;
     // The unified diff from `target` to `shown` (what wire `index` shows), or a line saying
     // why there is nothing to compare with.
     QString diff(std::size_t index, const std::string& shown, DiffTarget target, bool wholeRequest) const;
@@ -49,8 +58,8 @@ public:
 private:
     std::optional<std::string> wholeRequest(std::size_t index) const;
 
-    ProjectDocument* m_doc;                // not owned
-    const ToolEditingController* m_tools;  // not owned
+    ProjectDocument* m_doc; // not owned
+    const ToolEditingController* m_tools; // not owned
     Services m_services;
     int m_preset = 0;
     json::Value m_lastSent;

@@ -147,7 +147,7 @@ void McpImportDialog::onFinished(const McpListing& result)
     syncButtons();
     if (result.error) {
         const bool stopped = result.error->category == "stopped";
-        setStatus(stopped ? tr("Stopped.") : tr("Could not list the tools: %1").arg(qs(result.error->message)), !stopped);
+        setStatus(stopped ? tr("Stopped.") : tr("Could not list the tools: %1").arg(toQString(result.error->message)), !stopped);
         if (!stopped && m_listing->protocolLog()->rowCount() > 0)
             m_tabs->setCurrentIndex(1); // what went wrong is in the log
         return;
@@ -202,7 +202,7 @@ QStringList McpImportDialog::projectToolNames() const
 {
     QStringList names;
     for (const json::Value& t : m_doc->project().tools)
-        names << qs(t["name"].str());
+        names << toQString(t["name"].str());
     return names;
 }
 

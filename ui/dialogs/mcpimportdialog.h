@@ -39,7 +39,7 @@ public:
 
     void setTarget(McpTransportKind kind, const QString& target);
     void connectToServer(); // the Connect button: lists the server's tools
-    void importSelected();  // the Import selected button
+    void importSelected(); // the Import selected button
 
     bool isBusy() const;
     QString statusText() const;
@@ -61,10 +61,10 @@ private:
     void syncButtons();
     QStringList projectToolNames() const;
 
-    ProjectDocument* m_doc;     // not owned
-    McpToolListing* m_listing;  // owned (child)
-    McpToolsModel* m_tools;     // owned (child)
-    QString m_server;           // who listed the tools shown
+    ProjectDocument* m_doc; // not owned
+    McpToolListing* m_listing; // owned (child)
+    McpToolsModel* m_tools; // owned (child)
+    QString m_server; // who listed the tools shown
     QComboBox* m_kind;
     QLineEdit* m_target;
     QPushButton* m_connect;

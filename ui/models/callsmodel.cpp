@@ -9,7 +9,7 @@
 
 namespace tw::ui {
 
-CallsModel::CallsModel(QObject* parent) : QAbstractTableModel(parent) {}
+CallsModel::CallsModel(QObject* parent) : QAbstractTableModel(parent) { }
 
 void CallsModel::setCalls(std::vector<model::ToolCall> calls, const std::vector<json::Value>& tools)
 {
@@ -17,13 +17,13 @@ void CallsModel::setCalls(std::vector<model::ToolCall> calls, const std::vector<
     m_rows.clear();
     for (model::ToolCall& c : calls) {
         Row r;
-        r.arguments = qs(json::compact(c.arguments));
+        r.arguments = toQString(json::compact(c.arguments));
         QStringList flags, problems;
         if (c.argumentsUndecodable) {
             flags << tr("undecodable");
-            problems << tr("Arguments do not decode: %1").arg(qs(c.argumentsError));
+            problems << tr("Arguments do not decode: %1").arg(toQString(c.argumentsError));
             if (!c.rawArguments.isNull())
-                r.arguments = qs(c.rawArguments.isString() ? std::string(c.rawArguments.str()) : json::compact(c.rawArguments));
+                r.arguments = toQString(c.rawArguments.isString() ? std::string(c.rawArguments.str()) : json::compact(c.rawArguments));
         }
         if (c.synthetic)
             flags << tr("synthetic");
@@ -33,14 +33,14 @@ void CallsModel::setCalls(std::vector<model::ToolCall> calls, const std::vector<
                 tool = &t;
         if (!tool && !tools.empty()) {
             flags << tr("unknown tool");
-            problems << tr("No tool named \"%1\" in the project").arg(qs(c.name));
+            problems << tr("No tool named \"%1\" in the project").arg(toQString(c.name));
         } else if (tool && !c.argumentsUndecodable) {
             const json::Value& schema = tool->contains("input_schema") ? (*tool)["input_schema"] : (*tool)["inputSchema"];
             const auto violations = schema::validate(c.arguments, schema);
             if (!violations.empty()) {
                 flags << tr("%n schema problem(s)", nullptr, int(violations.size()));
                 for (const auto& v : violations)
-                    problems << qs((v.pointer.empty() ? std::string("(arguments)") : v.pointer) + ": " + v.message);
+                    problems << toQString((v.pointer.empty() ? std::string("(arguments)") : v.pointer) + ": " + v.message);
             }
         }
         r.flags = flags.join(QStringLiteral(", "));
@@ -59,10 +59,7 @@ void CallsModel::clear()
     endResetModel();
 }
 
-const model::ToolCall* CallsModel::callAt(int row) const
-{
-    return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)].call : nullptr;
-}
+const model::ToolCall* CallsModel::callAt(int row) const { return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)].call : nullptr; }
 
 QString CallsModel::problemsAt(int row) const { return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].problems : QString(); }
 
@@ -76,8 +73,8 @@ QVariant CallsModel::data(const QModelIndex& index, int role) const
     const Row& r = m_rows[size_t(index.row())];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Id: return r.call.id ? qs(*r.call.id) : tr("(none)");
-        case Name: return qs(r.call.name);
+        case Id: return r.call.id ? toQString(*r.call.id) : tr("(none)");
+        case Name: return toQString(r.call.name);
         case Arguments: return r.arguments;
         case Flags: return r.flags;
         }

@@ -15,7 +15,14 @@ namespace tw::ui {
 class CallsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Name, Arguments, Flags, ColumnCount };
+    // Flags before Arguments: long arguments must never push the flags out of sight.
+    enum Column {
+        Id,
+        Name,
+        Flags,
+        Arguments,
+        ColumnCount
+    };
     explicit CallsModel(QObject* parent = nullptr);
 
     // tools: the project's canonical tools, to check names and schemas against.

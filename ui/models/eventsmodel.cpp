@@ -4,7 +4,7 @@
 
 namespace tw::ui {
 
-EventsModel::EventsModel(QObject* parent) : QAbstractTableModel(parent) {}
+EventsModel::EventsModel(QObject* parent) : QAbstractTableModel(parent) { }
 
 void EventsModel::setEvents(std::vector<provider::RecordedEvent> events)
 {
@@ -23,6 +23,11 @@ void EventsModel::append(const provider::RecordedEvent& e)
 
 void EventsModel::clear() { setEvents({}); }
 
+const provider::RecordedEvent* EventsModel::eventAt(int row) const
+{
+    return row >= 0 && row < int(m_events.size()) ? &m_events[std::size_t(row)] : nullptr;
+}
+
 int EventsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_events.size()); }
 int EventsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -34,9 +39,9 @@ QVariant EventsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Time: return e.tMs < 0 ? QStringLiteral("–") : QStringLiteral("%1 ms").arg(e.tMs);
-        case Event: return qs(e.event);
+        case Event: return toQString(e.event);
         case Data: {
-            QString d = qs(e.data);
+            QString d = toQString(e.data);
             if (d.size() > 300)
                 d = d.left(300) + QStringLiteral("…");
             return d;
@@ -44,7 +49,7 @@ QVariant EventsModel::data(const QModelIndex& index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Data)
-        return qs(e.data.substr(0, 4000));
+        return tr("Select the event to see its data in full below");
     if (role == Qt::TextAlignmentRole && index.column() == Time)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};

@@ -10,12 +10,18 @@ namespace tw::ui {
 class EventsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Time, Event, Data, ColumnCount };
+    enum Column {
+        Time,
+        Event,
+        Data,
+        ColumnCount
+    };
     explicit EventsModel(QObject* parent = nullptr);
 
     void setEvents(std::vector<provider::RecordedEvent> events);
     void append(const provider::RecordedEvent& e);
     void clear();
+    const provider::RecordedEvent* eventAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

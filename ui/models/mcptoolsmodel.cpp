@@ -14,7 +14,7 @@ QString firstLine(const QString& s)
 }
 } // namespace
 
-McpToolsModel::McpToolsModel(QObject* parent) : QAbstractTableModel(parent) {}
+McpToolsModel::McpToolsModel(QObject* parent) : QAbstractTableModel(parent) { }
 
 bool McpToolsModel::isRow(const QModelIndex& index) const
 {
@@ -28,8 +28,8 @@ void McpToolsModel::setTools(std::vector<json::Value> tools, const QStringList& 
     m_rows.reserve(tools.size());
     for (json::Value& t : tools) {
         Row r;
-        r.name = qs(t[kName].str());
-        r.description = qs(t[kDescription].str());
+        r.name = toQString(t[kName].str());
+        r.description = toQString(t[kDescription].str());
         r.existing = existing.contains(r.name);
         r.checked = !r.existing;
         r.tool = std::move(t);
@@ -95,16 +95,13 @@ QVariant McpToolsModel::data(const QModelIndex& index, int role) const
         return {};
     const Row& r = m_rows[std::size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return index.column() == Name ? r.name : firstLine(r.description);
-    case Qt::ToolTipRole:
-        return r.existing ? tr("The project has a tool named %1 already; importing skips it.").arg(r.name) : r.description;
+    case Qt::DisplayRole: return index.column() == Name ? r.name : firstLine(r.description);
+    case Qt::ToolTipRole: return r.existing ? tr("The project has a tool named %1 already; importing skips it.").arg(r.name) : r.description;
     case Qt::CheckStateRole:
         if (index.column() == Name)
             return r.checked ? Qt::Checked : Qt::Unchecked;
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 

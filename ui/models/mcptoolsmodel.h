@@ -15,7 +15,11 @@ namespace tw::ui {
 class McpToolsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Description, ColumnCount };
+    enum Column {
+        Name,
+        Description,
+        ColumnCount
+    };
     explicit McpToolsModel(QObject* parent = nullptr);
 
     // tools: canonical tools in the server's order; existing: names the project has.

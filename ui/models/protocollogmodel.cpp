@@ -11,51 +11,51 @@ namespace tw::ui {
 
 namespace {
 // JSON-RPC 2.0 members.
-constexpr std::string_view kId = "id", kMethod = "method", kParams = "params", kResult = "result", kError = "error",
-                           kCode = "code", kMessage = "message";
+constexpr std::string_view kId = "id", kMethod = "method", kParams = "params", kResult = "result", kError = "error", kCode = "code",
+                           kMessage = "message";
 
 std::string idKey(const json::Value& id) { return json::compact(id); }
 } // namespace
 
-ProtocolLogModel::ProtocolLogModel(QObject* parent) : QAbstractTableModel(parent) {}
+ProtocolLogModel::ProtocolLogModel(QObject* parent) : QAbstractTableModel(parent) { }
 
 QString ProtocolLogModel::summarize(const mcp::LogEntry& e)
 {
     const json::Value& m = e.message;
     if (e.direction == mcp::LogEntry::Direction::Diagnostic || !m.isObject())
-        return m.isString() ? qs(m.str()) : qs(json::compact(m));
+        return m.isString() ? toQString(m.str()) : toQString(json::compact(m));
     const bool sent = e.direction == mcp::LogEntry::Direction::Sent;
     const json::Value* id = m.find(kId);
     const json::Value* method = m.find(kMethod);
     if (method) {
-        QString s = qs(method->str());
+        QString s = toQString(method->str());
         if (id) {
-            s += QStringLiteral(" #") + qs(idKey(*id));
+            s += QStringLiteral(" #") + toQString(idKey(*id));
             (sent ? m_sentMethods : m_receivedMethods)[idKey(*id)] = std::string(method->str());
         }
         // What a tools/call calls is the interesting part of the line.
         const json::Value& name = m[kParams]["name"];
         if (name.isString())
-            s += QStringLiteral(" · ") + qs(name.str());
+            s += QStringLiteral(" · ") + toQString(name.str());
         return s;
     }
     // A response: it answers a request that went the other way.
-    QString s = id ? QStringLiteral("#") + qs(idKey(*id)) : QStringLiteral("#?");
+    QString s = id ? QStringLiteral("#") + toQString(idKey(*id)) : QStringLiteral("#?");
     if (id) {
         const auto& requests = sent ? m_receivedMethods : m_sentMethods;
         if (auto it = requests.find(idKey(*id)); it != requests.end())
-            s += QLatin1Char(' ') + qs(it->second);
+            s += QLatin1Char(' ') + toQString(it->second);
     }
     if (const json::Value* err = m.find(kError))
-        return s + QStringLiteral(" · ") + tr("error %1: %2").arg(qs(json::compact((*err)[kCode])), qs((*err)[kMessage].str()));
+        return s + QStringLiteral(" · ") + tr("error %1: %2").arg(toQString(json::compact((*err)[kCode])), toQString((*err)[kMessage].str()));
     const json::Value& result = m[kResult];
     if (result["isError"].toBool())
         return s + QStringLiteral(" · ") + tr("result (isError)");
     if (const json::Value* tools = result.find("tools"))
         return s + QStringLiteral(" · ") + tr("%n tool(s)", nullptr, int(tools->size()));
     if (const json::Value* info = result.find("serverInfo"))
-        return s + QStringLiteral(" · ") + qs((*info)["name"].str()) + QLatin1Char(' ') + qs((*info)["version"].str()) +
-               QStringLiteral(" · ") + qs(result["protocolVersion"].str());
+        return s + QStringLiteral(" · ") + toQString((*info)["name"].str()) + QLatin1Char(' ') + toQString((*info)["version"].str()) +
+            QStringLiteral(" · ") + toQString(result["protocolVersion"].str());
     return s + QStringLiteral(" · ") + tr("result");
 }
 

@@ -17,7 +17,12 @@ namespace tw::ui {
 class ProtocolLogModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Time, Direction, Message, ColumnCount };
+    enum Column {
+        Time,
+        Direction,
+        Message,
+        ColumnCount
+    };
     explicit ProtocolLogModel(QObject* parent = nullptr);
 
     void append(const mcp::LogEntry& entry);
@@ -35,7 +40,7 @@ private:
 
     std::vector<mcp::LogEntry> m_entries;
     std::vector<QString> m_summaries; // parallel to m_entries
-    std::vector<bool> m_errors;       // JSON-RPC errors and isError results, shown in red
+    std::vector<bool> m_errors; // JSON-RPC errors and isError results, shown in red
     // Request ids to their method, both directions, so a response can name what it answers.
     std::map<std::string, std::string> m_sentMethods, m_receivedMethods;
 };

@@ -1,17 +1,32 @@
 #include "models/toollistmodel.h"
 
+#include "controllers/tooldrafts.h"
 #include "projectdocument.h"
 #include "util/strings.h"
 
+#include <QApplication>
+#include <QFont>
 #include <QMimeData>
+#include <QStyle>
 
 namespace tw::ui {
 
 static const QString kMime = QStringLiteral("application/x-toolwire-tool-row");
 
-ToolListModel::ToolListModel(ProjectDocument* doc, QObject* parent) : QAbstractListModel(parent), m_doc(doc)
+ToolListModel::ToolListModel(ProjectDocument* doc, const ToolDrafts* drafts, QObject* parent)
+    : QAbstractListModel(parent), m_doc(doc), m_drafts(drafts)
 {
     reload();
+    if (m_drafts) {
+        connect(m_drafts, &ToolDrafts::changed, this, [this](int row) {
+            if (row >= 0 && row < int(m_rows.size()))
+                Q_EMIT dataChanged(index(row), index(row));
+        });
+        connect(m_drafts, &ToolDrafts::reset, this, [this] {
+            if (!m_rows.isEmpty())
+                Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+        });
+    }
     connect(doc, &ProjectDocument::projectReset, this, [this] {
         beginResetModel();
         reload();
@@ -46,7 +61,7 @@ ToolListModel::ToolListModel(ProjectDocument* doc, QObject* parent) : QAbstractL
 ToolListModel::Row ToolListModel::rowFor(int i) const
 {
     const json::Value& t = m_doc->project().tools[size_t(i)];
-    return {qs(t["name"].str()), qs(t["description"].str())};
+    return {toQString(t["name"].str()), toQString(t["description"].str())};
 }
 
 void ToolListModel::reload()
@@ -63,19 +78,42 @@ QVariant ToolListModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Row& r = m_rows[index.row()];
+    const ToolDrafts::Draft* draft = m_drafts ? m_drafts->at(index.row()) : nullptr;
     switch (role) {
-    case Qt::DisplayRole:
+    case Qt::DisplayRole: return draft ? tr("%1  (draft)").arg(r.name) : r.name;
     case Qt::EditRole: return r.name;
-    case Qt::ToolTipRole: return r.description.isEmpty() ? r.name : r.description;
+    case Qt::ToolTipRole:
+        if (draft)
+            return tr("Unsaved draft, not applied: %1\nThe wire tabs and the file keep the last valid version.").arg(draft->problem);
+        return r.description.isEmpty() ? r.name : r.description;
+    case Qt::DecorationRole: return draft ? QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning) : QVariant();
+    case Qt::FontRole:
+        if (draft) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        return {};
+    case DraftRole: return draft != nullptr;
     default: return {};
     }
+}
+
+bool ToolListModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) || !m_rename)
+        return false;
+    const QString name = value.toString().trimmed();
+    if (name == m_rows[index.row()].name)
+        return false;
+    return m_rename(index.row(), name); // the document's change updates the row
 }
 
 Qt::ItemFlags ToolListModel::flags(const QModelIndex& index) const
 {
     if (!index.isValid())
         return Qt::ItemIsDropEnabled;
-    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsDragEnabled;
+    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsDragEnabled | (m_rename ? Qt::ItemIsEditable : Qt::NoItemFlags);
 }
 
 Qt::DropActions ToolListModel::supportedDropActions() const { return Qt::MoveAction; }

@@ -1,21 +1,35 @@
 #pragma once
-// A list model over the document's tools (name, description tooltip, drag to reorder).
-// It keeps its own snapshot of the rows so that begin/end notifications always bracket a
-// consistent change, whatever order the document reports in.
+// A list model over the document's tools (name, description tooltip, drag to reorder,
+// rename in place). A tool with an unsaved draft (ToolDrafts) is marked: a warning icon,
+// "(draft)" after its name, and the reason in the tooltip. It keeps its own snapshot of the
+// rows so that begin/end notifications always bracket a consistent change, whatever order
+// the document reports in.
 
 #include <QAbstractListModel>
+
+#include <functional>
 
 namespace tw::ui {
 
 class ProjectDocument;
+class ToolDrafts;
 
 class ToolListModel : public QAbstractListModel {
     Q_OBJECT
 public:
-    explicit ToolListModel(ProjectDocument* doc, QObject* parent = nullptr); // doc not owned
+    enum Role {
+        DraftRole = Qt::UserRole + 1
+    }; // bool: the row has an unsaved draft
+    // A rename from the view (double-click, F2); true when it was taken.
+    using RenameHandler = std::function<bool(int row, const QString& name)>;
+
+    // doc and drafts are not owned; drafts may be null (no markers).
+    explicit ToolListModel(ProjectDocument* doc, const ToolDrafts* drafts = nullptr, QObject* parent = nullptr);
+    void setRenameHandler(RenameHandler handler) { m_rename = std::move(handler); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     Qt::DropActions supportedDropActions() const override;
     QStringList mimeTypes() const override;
@@ -31,6 +45,8 @@ private:
     void reload();
 
     ProjectDocument* m_doc; // not owned
+    const ToolDrafts* m_drafts; // not owned
+    RenameHandler m_rename;
     QList<Row> m_rows;
 };
 

@@ -37,17 +37,14 @@ QString resultText(const json::Value& result)
 {
     for (const json::Value& block : result[kContent].items())
         if (block[kType].str() == kText)
-            return qs(block[kText].str());
-    return qs(json::compact(result));
+            return toQString(block[kText].str());
+    return toQString(json::compact(result));
 }
 
-QString timingText(const provider::Exchange& x)
-{
-    return x.timing.totalMs >= 0 ? TranscriptModel::tr("%1 ms").arg(x.timing.totalMs) : QString();
-}
+QString timingText(const provider::Exchange& x) { return x.timing.totalMs >= 0 ? TranscriptModel::tr("%1 ms").arg(x.timing.totalMs) : QString(); }
 } // namespace
 
-TranscriptModel::TranscriptModel(QObject* parent) : QAbstractItemModel(parent) {}
+TranscriptModel::TranscriptModel(QObject* parent) : QAbstractItemModel(parent) { }
 
 void TranscriptModel::clear()
 {
@@ -159,10 +156,7 @@ void TranscriptModel::setState(int row, RoundState state, std::optional<Error> e
     roundChanged(row);
 }
 
-QModelIndex TranscriptModel::sectionIndex(int row, Section s, int column) const
-{
-    return index(int(s), column, index(row, 0));
-}
+QModelIndex TranscriptModel::sectionIndex(int row, Section s, int column) const { return index(int(s), column, index(row, 0)); }
 
 TranscriptModel::Node TranscriptModel::nodeOf(const QModelIndex& index) const
 {
@@ -229,7 +223,7 @@ QString TranscriptModel::roundSummary(const RoundData& r) const
 {
     QStringList calls;
     for (const json::Value& c : r.calls)
-        calls << qs(c[model::callkey::Name].str());
+        calls << toQString(c[model::callkey::Name].str());
     const QString names = calls.join(QStringLiteral(", "));
     const QString timing = timingText(r.exchange);
     switch (r.state) {
@@ -248,7 +242,7 @@ QString TranscriptModel::roundSummary(const RoundData& r) const
     }
     case RoundState::Answered: return timing.isEmpty() ? tr("text answer") : tr("text answer · %1").arg(timing);
     case RoundState::Failed:
-        return r.error ? qs(r.error->category) + QStringLiteral(": ") + oneLine(qs(r.error->message)) : tr("failed");
+        return r.error ? toQString(r.error->category) + QStringLiteral(": ") + oneLine(toQString(r.error->message)) : tr("failed");
     }
     return {};
 }
@@ -257,14 +251,14 @@ QString TranscriptModel::sectionSummary(const RoundData& r, int section) const
 {
     const provider::Exchange& x = r.exchange;
     switch (section) {
-    case Request: return qs(x.method) + QLatin1Char(' ') + qs(x.url);
+    case Request: return toQString(x.method) + QLatin1Char(' ') + toQString(x.url);
     case Response: {
         QString s = x.status ? tr("HTTP %1").arg(x.status) : tr("no response");
         const QString timing = timingText(x);
         if (!timing.isEmpty())
             s += QStringLiteral(" · ") + timing;
         if (x.error)
-            s += QStringLiteral(" · ") + oneLine(qs(x.error->message.empty() ? x.error->category : x.error->message));
+            s += QStringLiteral(" · ") + oneLine(toQString(x.error->message.empty() ? x.error->category : x.error->message));
         return s;
     }
     case Calls:
@@ -295,7 +289,7 @@ QString TranscriptModel::itemLabel(const RoundData& r, int section, int item) co
 {
     // A result is labelled with the call it answers.
     if (item < int(r.calls.size()))
-        return qs(r.calls[std::size_t(item)][model::callkey::Name].str());
+        return toQString(r.calls[std::size_t(item)][model::callkey::Name].str());
     return section == Results ? tr("result %1").arg(item + 1) : tr("call %1").arg(item + 1);
 }
 
@@ -303,9 +297,9 @@ QString TranscriptModel::itemSummary(const RoundData& r, int section, int item) 
 {
     if (section == Calls) {
         const json::Value& c = r.calls[std::size_t(item)];
-        QString s = oneLine(qs(json::compact(c[model::callkey::Arguments])));
+        QString s = oneLine(toQString(json::compact(c[model::callkey::Arguments])));
         if (c[model::callkey::ArgumentsUndecodable].toBool())
-            s = tr("undecodable: ") + oneLine(qs(c[model::callkey::ArgumentsError].str()));
+            s = tr("undecodable: ") + oneLine(toQString(c[model::callkey::ArgumentsError].str()));
         return s;
     }
     const json::Value& v = r.results[std::size_t(item)];
@@ -329,12 +323,11 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const
     static const QColor kError(0xc0, 0x30, 0x30);
 
     if (role == PrettyJsonRole)
-        return qs(json::pretty(jsonAt(index)));
+        return toQString(json::pretty(jsonAt(index)));
 
     if (n.section < 0) {
         switch (role) {
-        case Qt::DisplayRole:
-            return index.column() == Item ? tr("Round %1").arg(r.number) : roundSummary(r);
+        case Qt::DisplayRole: return index.column() == Item ? tr("Round %1").arg(r.number) : roundSummary(r);
         case Qt::ToolTipRole: return roundSummary(r);
         case Qt::FontRole:
             if (index.column() == Item) {
@@ -355,8 +348,7 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const
         static const char* const kNames[] = {QT_TR_NOOP("Request"), QT_TR_NOOP("Response"), QT_TR_NOOP("Calls"), QT_TR_NOOP("Results")};
         switch (role) {
         case Qt::DisplayRole:
-        case Qt::ToolTipRole:
-            return index.column() == Item ? tr(kNames[n.section]) : sectionSummary(r, n.section);
+        case Qt::ToolTipRole: return index.column() == Item ? tr(kNames[n.section]) : sectionSummary(r, n.section);
         case Qt::ForegroundRole:
             if (n.section == Response && index.column() == Summary && r.exchange.error)
                 return QBrush(kError);
@@ -366,11 +358,10 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const
     }
 
     switch (role) {
-    case Qt::DisplayRole:
-        return index.column() == Item ? itemLabel(r, n.section, n.item) : itemSummary(r, n.section, n.item);
+    case Qt::DisplayRole: return index.column() == Item ? itemLabel(r, n.section, n.item) : itemSummary(r, n.section, n.item);
     case Qt::ToolTipRole: {
         const json::Value& v = n.section == Calls ? r.calls[std::size_t(n.item)] : r.results[std::size_t(n.item)];
-        return oneLine(qs(json::compact(v)), 2000);
+        return oneLine(toQString(json::compact(v)), 2000);
     }
     case Qt::ForegroundRole:
         if (index.column() == Summary && itemIsError(r, n.section, n.item))
@@ -389,7 +380,7 @@ json::Value TranscriptModel::jsonAt(const QModelIndex& index) const
     const provider::Exchange& x = r.exchange;
     json::Value response = x.document;
     if (response.isNull() && !x.raw.isEmpty())
-        response = json::Value(ss(x.raw)); // not JSON: the text as received
+        response = json::Value(toStdString(x.raw)); // not JSON: the text as received
     switch (n.section) {
     case -1: {
         json::Value error;
@@ -424,7 +415,7 @@ QString TranscriptModel::titleAt(const QModelIndex& index) const
     if (n.item >= 0)
         title += QStringLiteral(" · ") + itemLabel(r, n.section, n.item);
     if (n.section == Request)
-        title += QStringLiteral(" · ") + tr("body sent to %1").arg(qs(r.exchange.url));
+        title += QStringLiteral(" · ") + tr("body sent to %1").arg(toQString(r.exchange.url));
     return title;
 }
 

@@ -23,17 +23,29 @@ namespace tw::ui {
 class TranscriptModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { Item, Summary, ColumnCount };
-    enum Section { Request, Response, Calls, Results, SectionCount };
-    enum class RoundState {
-        Waiting,   // the request is out
-        Executing, // the provider answered; calls are running
-        Paused,    // step mode: results are shown and editable
-        Done,      // results were sent back
-        Answered,  // the model answered in text: the run's last round
-        Failed,    // the run ended in this round (error or stop)
+    enum Column {
+        Item,
+        Summary,
+        ColumnCount
     };
-    enum Role { PrettyJsonRole = Qt::UserRole + 1 };
+    enum Section {
+        Request,
+        Response,
+        Calls,
+        Results,
+        SectionCount
+    };
+    enum class RoundState {
+        Waiting, // the request is out
+        Executing, // the provider answered; calls are running
+        Paused, // step mode: results are shown and editable
+        Done, // results were sent back
+        Answered, // the model answered in text: the run's last round
+        Failed, // the run ended in this round (error or stop)
+    };
+    enum Role {
+        PrettyJsonRole = Qt::UserRole + 1
+    };
 
     explicit TranscriptModel(QObject* parent = nullptr);
 
@@ -80,7 +92,7 @@ private:
     struct Node {
         int round = -1;
         int section = -1; // -1: the round row
-        int item = -1;    // -1: a round or section row
+        int item = -1; // -1: a round or section row
     };
     Node nodeOf(const QModelIndex& index) const;
     QString roundSummary(const RoundData& r) const;

@@ -1,11 +1,14 @@
 #include "widgets/choiceeditor.h"
 
 #include "util/strings.h"
+#include "widgets/banner.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QApplication>
 #include <QListWidget>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -28,7 +31,10 @@ ChoiceEditor::ChoiceEditor(QWidget* parent) : QWidget(parent)
     form->addRow(m_restrict);
     m_allowed = new QListWidget(this);
     m_allowed->setMaximumHeight(120);
+    m_allowed->setMinimumHeight(m_allowed->fontMetrics().lineSpacing() * 2 + 6); // shrinks on a small screen
     form->addRow(m_allowed);
+    m_notes = new Banner(this);
+    outer->insertWidget(1, m_notes);
 
     for (QComboBox* c : {m_mode, m_tool}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -60,15 +66,23 @@ void ChoiceEditor::setToolNames(const QStringList& names)
 void ChoiceEditor::setChoice(const project::ChoiceSetting& c)
 {
     m_updating = true;
-    m_mode->setCurrentIndex(std::max(0, m_mode->findData(qs(c.type))));
-    m_tool->setCurrentIndex(m_tool->findText(qs(c.name)));
+    m_mode->setCurrentIndex(std::max(0, m_mode->findData(toQString(c.type))));
+    // A forced tool that left the list stays visible, marked, rather than a blank picker.
+    for (int i = m_tool->count() - 1; i >= 0; --i)
+        if (m_tool->itemData(i).toBool())
+            m_tool->removeItem(i);
+    if (c.type == "tool" && !c.name.empty() && m_tool->findText(toQString(c.name)) < 0) {
+        m_tool->addItem(QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning), toQString(c.name), true);
+        m_tool->setItemData(m_tool->count() - 1, tr("Not in the tool list"), Qt::ToolTipRole);
+    }
+    m_tool->setCurrentIndex(m_tool->findText(toQString(c.name)));
     m_restrict->setChecked(c.allowedTools.has_value());
     for (int i = 0; i < m_allowed->count(); ++i) {
         QListWidgetItem* item = m_allowed->item(i);
         bool on = false;
         if (c.allowedTools)
             for (const std::string& n : *c.allowedTools)
-                on = on || qs(n) == item->text();
+                on = on || toQString(n) == item->text();
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
     m_updating = false;
@@ -78,18 +92,31 @@ void ChoiceEditor::setChoice(const project::ChoiceSetting& c)
 project::ChoiceSetting ChoiceEditor::choice() const
 {
     project::ChoiceSetting c;
-    c.type = ss(m_mode->currentData().toString());
+    c.type = toStdString(m_mode->currentData().toString());
     if (c.type == "tool")
-        c.name = ss(m_tool->currentText());
+        c.name = toStdString(m_tool->currentText());
     if (m_restrict->isChecked()) {
         std::vector<std::string> names;
         for (int i = 0; i < m_allowed->count(); ++i)
             if (m_allowed->item(i)->checkState() == Qt::Checked)
-                names.push_back(ss(m_allowed->item(i)->text()));
+                names.push_back(toStdString(m_allowed->item(i)->text()));
         c.allowedTools = std::move(names);
     }
     return c;
 }
+
+void ChoiceEditor::showNotes(const QString& problem, const QStringList& wires)
+{
+    if (!problem.isEmpty())
+        m_notes->showMessage(Banner::Kind::Error, problem);
+    else if (!wires.isEmpty())
+        m_notes->showMessage(Banner::Kind::Warning,
+                             tr("Not expressed on %1: see those tabs for what is sent instead.").arg(wires.join(QStringLiteral(", "))));
+    else
+        m_notes->showMessage(Banner::Kind::Info, QString());
+}
+
+QString ChoiceEditor::notesText() const { return m_notes->text(); }
 
 void ChoiceEditor::syncEnabled()
 {

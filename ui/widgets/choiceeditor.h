@@ -1,6 +1,8 @@
 #pragma once
 // The tool-choice policy: auto / any / none / one named tool, plus the optional allow-list
-// (the agentscope form: it filters the tools sent and must contain a forced tool).
+// (the agentscope form: it filters the tools sent and must contain a forced tool). A banner
+// under it says when the choice cannot work (the forced tool left the list: it stays in
+// the picker, marked) and which wires cannot express it.
 
 #include "project/project.h"
 
@@ -12,6 +14,8 @@ class QCheckBox;
 
 namespace tw::ui {
 
+class Banner;
+
 class ChoiceEditor : public QWidget {
     Q_OBJECT
 public:
@@ -20,6 +24,10 @@ public:
     void setToolNames(const QStringList& names);
     void setChoice(const project::ChoiceSetting& choice);
     project::ChoiceSetting choice() const;
+    // `problem`: why the choice cannot work (an error); `wires`: the labels of wires that
+    // cannot express it (a warning). Both empty: no banner.
+    void showNotes(const QString& problem, const QStringList& wires);
+    QString notesText() const;
 
 Q_SIGNALS:
     void choiceEdited(const project::ChoiceSetting& choice);
@@ -28,10 +36,11 @@ private:
     void emitEdited();
     void syncEnabled();
 
-    QComboBox* m_mode;      // owned by this widget
-    QComboBox* m_tool;      // owned by this widget
-    QCheckBox* m_restrict;  // owned by this widget
+    QComboBox* m_mode; // owned by this widget
+    QComboBox* m_tool; // owned by this widget
+    QCheckBox* m_restrict; // owned by this widget
     QListWidget* m_allowed; // owned by this widget
+    Banner* m_notes; // owned by this widget
     bool m_updating = false;
 };
 

@@ -38,10 +38,8 @@ bool isDestructive(QsciCommand::Command c)
     case QsciCommand::SelectionDuplicate:
     case QsciCommand::EditToggleOvertype:
     case QsciCommand::Undo:
-    case QsciCommand::Redo:
-        return true;
-    default:
-        return false;
+    case QsciCommand::Redo: return true;
+    default: return false;
     }
 }
 
@@ -52,12 +50,10 @@ struct LexerColors {
 LexerColors colorsFor(bool dark)
 {
     if (dark)
-        return {QColor(0xd4, 0xd4, 0xd4), QColor(0xb5, 0xce, 0xa8), QColor(0xce, 0x91, 0x78), QColor(0x6a, 0x1e, 0x1e),
-                QColor(0x9c, 0xdc, 0xfe), QColor(0xd7, 0xba, 0x7d), QColor(0x6a, 0x99, 0x55), QColor(0xc8, 0xc8, 0xc8),
-                QColor(0x56, 0x9c, 0xd6), QColor(0xf4, 0x87, 0x71)};
-    return {QColor(0x1f, 0x1f, 0x1f), QColor(0x09, 0x86, 0x58), QColor(0xa3, 0x15, 0x15), QColor(0xff, 0xd6, 0xd6),
-            QColor(0x04, 0x51, 0xa5), QColor(0xee, 0x00, 0x00), QColor(0x00, 0x80, 0x00), QColor(0x3b, 0x3b, 0x3b),
-            QColor(0x00, 0x00, 0xff), QColor(0xcd, 0x31, 0x31)};
+        return {QColor(0xd4, 0xd4, 0xd4), QColor(0xb5, 0xce, 0xa8), QColor(0xce, 0x91, 0x78), QColor(0x6a, 0x1e, 0x1e), QColor(0x9c, 0xdc, 0xfe),
+                QColor(0xd7, 0xba, 0x7d), QColor(0x6a, 0x99, 0x55), QColor(0xc8, 0xc8, 0xc8), QColor(0x56, 0x9c, 0xd6), QColor(0xf4, 0x87, 0x71)};
+    return {QColor(0x1f, 0x1f, 0x1f), QColor(0x09, 0x86, 0x58), QColor(0xa3, 0x15, 0x15), QColor(0xff, 0xd6, 0xd6), QColor(0x04, 0x51, 0xa5),
+            QColor(0xee, 0x00, 0x00), QColor(0x00, 0x80, 0x00), QColor(0x3b, 0x3b, 0x3b), QColor(0x00, 0x00, 0xff), QColor(0xcd, 0x31, 0x31)};
 }
 
 // The style number of the message under an error line (above every lexer style).
@@ -220,6 +216,29 @@ void JsonEditor::markError(qsizetype byteOffset, const QString& message)
     // From the bad token to the end of its line: a one-character squiggle is easy to miss.
     const int line = int(SendScintilla(SCI_LINEFROMPOSITION, start));
     long end = long(SendScintilla(SCI_GETLINEENDPOSITION, line));
+    if (start >= end) {
+        // At the end of the line (a string left open: its line break is the error): mark the
+        // string from its opening quote, or else the whole line.
+        const long lineStart = long(SendScintilla(SCI_POSITIONFROMLINE, line));
+        long open = -1, firstText = -1;
+        bool inString = false;
+        for (long p = lineStart; p < end; ++p) {
+            const int ch = int(SendScintilla(SCI_GETCHARAT, p));
+            if (firstText < 0 && ch != ' ' && ch != '\t')
+                firstText = p;
+            if (inString && ch == '\\') {
+                ++p;
+            } else if (ch == '"') {
+                inString = !inString;
+                if (inString)
+                    open = p;
+            }
+        }
+        if (inString && open >= 0)
+            start = open;
+        else if (firstText >= 0)
+            start = firstText;
+    }
     if (end <= start)
         end = std::min(start + 1, len);
     if (len > 0) {

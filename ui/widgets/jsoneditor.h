@@ -9,7 +9,7 @@
 // duplicate, overtype, its own undo), so a window shortcut pressed in an editor does what
 // the menu says, and Edit › Undo is the only undo. An editor whose text lives in the project
 // document is bound to the document's undo (setDocumentUndo); the others keep QScintilla's
-// own undo, which Edit › Undo reaches through undoLocally().
+// own undo, which Edit › Undo reaches while they have the focus (EditActions).
 //
 // Colours follow the palette: a dark palette gets dark lexer colours, at creation and on
 // every palette change (View › Theme).

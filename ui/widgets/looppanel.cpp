@@ -4,6 +4,7 @@
 #include "models/protocollogmodel.h"
 #include "models/transcriptmodel.h"
 #include "projectdocument.h"
+#include "shortcuts.h"
 #include "util/strings.h"
 #include "widgets/jsoneditor.h"
 
@@ -63,13 +64,13 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
     // Window-wide shortcuts: the panel sits in a dock, and F5/F10 should work from the
     // editors too. The window may also put these actions in its menus.
     m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Loop"), this);
-    m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_runAction->setShortcuts(shortcuts::keys(shortcuts::Id::RunLoop));
     m_runAction->setToolTip(tr("Run the preset's tool loop to its answer (F5); while paused, continue to the end"));
     m_stepAction = new QAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("S&tep"), this);
-    m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stepAction->setShortcuts(shortcuts::keys(shortcuts::Id::StepLoop));
     m_stepAction->setToolTip(tr("Run in step mode: pause before each round's results are sent (F10); while paused, send them"));
     m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("Sto&p Loop"), this);
-    m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_stopAction->setShortcuts(shortcuts::keys(shortcuts::Id::StopLoop));
     m_stopAction->setToolTip(tr("Stop the loop (Shift+F5)"));
     for (QAction* a : {m_runAction, m_stepAction, m_stopAction}) {
         a->setShortcutContext(Qt::WindowShortcut);
@@ -125,6 +126,7 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
     connect(m_controller, &LoopController::paused, this, &LoopPanel::onPaused);
     connect(m_controller, &LoopController::finished, this, &LoopPanel::onFinished);
 
+    connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::clearRun);
     connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshPresets);
     connect(m_doc, &ProjectDocument::presetChanged, this, &LoopPanel::refreshPresets);
     connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshServerInfo);
@@ -203,12 +205,12 @@ QWidget* LoopPanel::buildControls()
     grid->addWidget(m_server, 0, 1);
     grid->addWidget(targetBox, 0, 2, 1, 3);
 
-    m_preset = new QComboBox(box);
-    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_preset->setMinimumContentsLength(14);
-    m_preset->setToolTip(tr("The request preset to run (profile, model, messages)"));
-    auto* presetLabel = new QLabel(tr("&Preset:"), box);
-    presetLabel->setBuddy(m_preset);
+    // The preset is the Request dock's (one picker for Send, the tabs and the loop).
+    m_presetLabel = new QLabel(box);
+    m_presetLabel->setTextFormat(Qt::PlainText);
+    m_presetLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_presetLabel->setToolTip(tr("The request preset the loop runs: pick it in the Request dock"));
+    auto* presetLabel = new QLabel(tr("Preset:"), box);
     m_maxIterations = new QSpinBox(box);
     m_maxIterations->setRange(1, 100);
     m_maxIterations->setValue(10);
@@ -216,7 +218,7 @@ QWidget* LoopPanel::buildControls()
     auto* maxLabel = new QLabel(tr("&Max iterations:"), box);
     maxLabel->setBuddy(m_maxIterations);
     grid->addWidget(presetLabel, 1, 0);
-    grid->addWidget(m_preset, 1, 1, 1, 2);
+    grid->addWidget(m_presetLabel, 1, 1, 1, 2);
     grid->addWidget(maxLabel, 1, 3);
     grid->addWidget(m_maxIterations, 1, 4);
     grid->setColumnStretch(2, 1);
@@ -261,8 +263,7 @@ QWidget* LoopPanel::buildTranscriptTab()
     // The detail view follows its item when the item changes (results edited, a round done).
     connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
         const QModelIndex current = m_tree->currentIndex();
-        if (current.isValid() && current.parent() == topLeft.parent() && current.row() >= topLeft.row() &&
-            current.row() <= bottomRight.row())
+        if (current.isValid() && current.parent() == topLeft.parent() && current.row() >= topLeft.row() && current.row() <= bottomRight.row())
             showTranscriptItem(current);
     });
     connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {
@@ -313,7 +314,7 @@ QWidget* LoopPanel::buildTranscriptTab()
     right->setStretchFactor(1, 1);
     m_stepBox->hide();
     connect(restore, &QPushButton::clicked, this, [this] {
-        m_stepEditor->setText(qs(json::pretty(json::Value(m_controller->pausedResults()))));
+        m_stepEditor->setText(toQString(json::pretty(json::Value(m_controller->pausedResults()))));
         setStepHint({});
     });
     connect(toEnd, &QPushButton::clicked, this, [this] { continueStep(false); });
@@ -350,8 +351,7 @@ QWidget* LoopPanel::buildLogTab()
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Direction, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_logView->setMinimumWidth(220);
-    connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { showLogItem(current); });
+    connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) { showLogItem(current); });
     // Follow the tail while the user is at the bottom; leave the view alone when they scrolled up.
     connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
         QScrollBar* sb = m_logView->verticalScrollBar();
@@ -381,20 +381,15 @@ QWidget* LoopPanel::buildLogTab()
 void LoopPanel::refreshPresets()
 {
     const auto& presets = m_doc->project().presets;
-    const int keep = m_preset->currentIndex();
-    m_preset->blockSignals(true);
-    m_preset->clear();
-    for (const project::Preset& p : presets) {
-        m_preset->addItem(qs(p.name));
-        const QString wire = p.wire.empty() ? QString() : QStringLiteral(" · ") + qs(p.wire);
-        const QString tip = qs(p.profile) + wire + QStringLiteral(" · ") + qs(p.model);
-        m_preset->setItemData(m_preset->count() - 1, tip, Qt::ToolTipRole);
+    if (m_presetIndex < 0 || m_presetIndex >= int(presets.size())) {
+        m_presetLabel->setText(presets.empty() ? tr("(the project has no presets)") : tr("(none picked)"));
+        return;
     }
-    if (presets.empty())
-        m_preset->addItem(tr("(the project has no presets)"));
-    m_preset->setCurrentIndex(keep >= 0 && keep < int(presets.size()) ? keep : 0);
-    m_preset->setEnabled(!presets.empty() && !m_controller->isBusy());
-    m_preset->blockSignals(false);
+    const project::Preset& p = presets[std::size_t(m_presetIndex)];
+    const QString wire = p.wire.empty() ? QString() : QStringLiteral(" · ") + toQString(p.wire);
+    m_presetLabel->setText(toQString(p.name) + QStringLiteral("  (") + toQString(p.profile) + wire + QStringLiteral(" · ") +
+                           toQString(p.model.empty() ? std::string("default model") : p.model) + QLatin1Char(')'));
+    m_presetLabel->setToolTip(m_presetLabel->text() + QLatin1Char('\n') + tr("Pick the preset in the Request dock"));
 }
 
 void LoopPanel::refreshServerInfo()
@@ -423,7 +418,26 @@ void LoopPanel::setServer(LoopController::Server server, const QString& target)
     m_target->setText(target);
 }
 
-void LoopPanel::setPreset(int index) { m_preset->setCurrentIndex(index); }
+void LoopPanel::setPreset(int index)
+{
+    m_presetIndex = index;
+    refreshPresets();
+}
+
+int LoopPanel::preset() const { return m_presetIndex; }
+QString LoopPanel::presetText() const { return m_presetLabel->text(); }
+
+void LoopPanel::clearRun()
+{
+    // Another project: the last run's transcript, log and answer belong to the old one.
+    m_controller->stop();
+    m_controller->clear();
+    m_banner->hide();
+    m_detail->clear();
+    m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+    m_stepBox->hide();
+    m_status->setText(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."));
+}
 void LoopPanel::setMaxIterations(int n) { m_maxIterations->setValue(n); }
 
 void LoopPanel::startRun(bool step)
@@ -433,7 +447,7 @@ void LoopPanel::startRun(bool step)
     LoopController::Config c;
     c.server = LoopController::Server(m_server->currentData().toInt());
     c.target = m_target->text();
-    c.preset = m_preset->currentIndex();
+    c.preset = m_presetIndex;
     c.maxIterations = m_maxIterations->value();
     c.step = step;
     m_banner->hide();
@@ -453,7 +467,6 @@ void LoopPanel::onStateChanged(LoopController::State state)
     m_stepAction->setText(paused ? tr("Con&tinue") : tr("S&tep"));
     for (QWidget* w : {static_cast<QWidget*>(m_server), static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_maxIterations)})
         w->setEnabled(idle);
-    m_preset->setEnabled(idle && !m_doc->project().presets.empty());
     m_busy->setVisible(!idle && !paused);
     if (!paused)
         m_stepBox->hide();
@@ -463,12 +476,12 @@ void LoopPanel::onPaused(int round, const std::vector<json::Value>& calls, const
 {
     QStringList names;
     for (const json::Value& c : calls)
-        names << qs(c["name"].str());
+        names << toQString(c["name"].str());
     m_stepCaption->setText(tr("<b>Round %1 paused.</b> These results answer %2 and are sent next; edit them (a JSON array, "
                               "one MCP result per call), then Continue (F10) or Run to End (F5).")
                                .arg(round)
                                .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
-    m_stepEditor->setText(qs(json::pretty(json::Value(results))));
+    m_stepEditor->setText(toQString(json::pretty(json::Value(results))));
     m_stepEditor->clearError();
     setStepHint({});
     m_stepBox->show();
@@ -491,7 +504,7 @@ bool LoopPanel::continueStep(bool stayInStepMode)
         m_stepEditor->markError(qsizetype(e.pos.offset));
         // The parser reports bytes; Scintilla positions are bytes too.
         m_stepEditor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(e.pos.offset));
-        setStepHint(tr("Line %1, column %2: %3").arg(e.pos.line).arg(e.pos.column).arg(qs(e.message)));
+        setStepHint(tr("Line %1, column %2: %3").arg(e.pos.line).arg(e.pos.column).arg(toQString(e.message)));
         return false;
     }
     const std::size_t expected = m_controller->pausedCalls().size();
@@ -506,8 +519,8 @@ bool LoopPanel::continueStep(bool stayInStepMode)
     }
     for (std::size_t i = 0; i < parsed->size(); ++i) {
         if (!parsed->at(i).isObject()) {
-            setStepHint(tr("Result %1 is not an object; an MCP result looks like {\"content\": [{\"type\": \"text\", \"text\": \"…\"}]}.")
-                            .arg(i + 1));
+            setStepHint(
+                tr("Result %1 is not an object; an MCP result looks like {\"content\": [{\"type\": \"text\", \"text\": \"…\"}]}.").arg(i + 1));
             return false;
         }
     }
@@ -529,17 +542,17 @@ void LoopPanel::onFinished(const loop::Outcome& outcome)
 {
     if (outcome.error) {
         const bool stopped = outcome.error->category == "stopped";
-        showBanner(stopped ? tr("Stopped") : tr("Error · %1").arg(qs(outcome.error->category)), qs(outcome.error->message), !stopped);
+        showBanner(stopped ? tr("Stopped") : tr("Error · %1").arg(toQString(outcome.error->category)), toQString(outcome.error->message), !stopped);
     } else if (outcome.finalText) {
-        showBanner(tr("Final answer · after %n round(s)", nullptr, int(outcome.rounds.size())), qs(*outcome.finalText), false);
+        showBanner(tr("Final answer · after %n round(s)", nullptr, int(outcome.rounds.size())), toQString(*outcome.finalText), false);
     }
     // Leave the user's selection alone; with none, show where the run ended.
     TranscriptModel* model = m_controller->transcript();
     if (!m_tree->currentIndex().isValid() && model->roundCount() > 0) {
         const int last = model->roundCount() - 1;
         const QModelIndex target = model->rowCount(model->roundIndex(last)) > TranscriptModel::Response
-                                       ? model->sectionIndex(last, TranscriptModel::Response)
-                                       : model->roundIndex(last);
+            ? model->sectionIndex(last, TranscriptModel::Response)
+            : model->roundIndex(last);
         m_tree->setCurrentIndex(target);
     }
 }
@@ -565,7 +578,7 @@ void LoopPanel::showTranscriptItem(const QModelIndex& index)
     }
     const TranscriptModel* model = m_controller->transcript();
     m_detailCaption->setText(model->titleAt(index));
-    m_detail->setTextKeepingView(qs(json::pretty(model->jsonAt(index))));
+    m_detail->setTextKeepingView(toQString(json::pretty(model->jsonAt(index))));
 }
 
 void LoopPanel::showLogItem(const QModelIndex& index)
@@ -578,7 +591,7 @@ void LoopPanel::showLogItem(const QModelIndex& index)
     m_logCaption->setText(index.siblingAtColumn(ProtocolLogModel::Direction).data().toString() + QStringLiteral(" · ") +
                           tr("%1 s").arg(index.siblingAtColumn(ProtocolLogModel::Time).data().toString()) + QStringLiteral(" · ") +
                           index.siblingAtColumn(ProtocolLogModel::Message).data().toString());
-    m_logDetail->setText(e->message.isString() ? qs(e->message.str()) : qs(json::pretty(e->message)));
+    m_logDetail->setText(e->message.isString() ? toQString(e->message.str()) : toQString(json::pretty(e->message)));
 }
 
 QString LoopPanel::statusText() const { return m_status->text(); }

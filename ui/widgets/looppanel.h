@@ -44,9 +44,14 @@ public:
     LoopController* controller() const { return m_controller; }
 
     void setServer(LoopController::Server server, const QString& target = {});
+    // The preset to run: the Request dock's current one (the window keeps them in step).
     void setPreset(int index);
+    int preset() const;
+    QString presetText() const;
+    // Forgets the last run (a project was opened): transcript, log, banner, detail.
+    void clearRun();
     void setMaxIterations(int n);
-    // Re-reads the preset names (the window calls this after preset edits it does not signal).
+    // Re-reads the preset's name (the window calls this after preset edits it does not signal).
     void refreshPresets();
 
     // Step mode: parses the edited results and sends them; false (with the hint shown and
@@ -81,15 +86,16 @@ private:
     void setStepHint(const QString& hint);
     void refreshServerInfo();
 
-    ProjectDocument* m_doc;          // not owned
-    LoopController* m_controller;    // owned (child)
+    ProjectDocument* m_doc; // not owned
+    LoopController* m_controller; // owned (child)
     QAction* m_runAction;
     QAction* m_stepAction;
     QAction* m_stopAction;
     QComboBox* m_server = nullptr;
     QLineEdit* m_target = nullptr;
     QLabel* m_serverInfo = nullptr;
-    QComboBox* m_preset = nullptr;
+    QLabel* m_presetLabel = nullptr;
+    int m_presetIndex = 0;
     QSpinBox* m_maxIterations = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;

@@ -1,10 +1,12 @@
 #include "widgets/preseteditor.h"
 
 #include "json/json.h"
+#include "jsontext.h"
 #include "projectdocument.h"
 #include "provider/keys.h"
 #include "provider/profile.h"
 #include "util/strings.h"
+#include "widgets/documentundo.h"
 #include "widgets/jsoneditor.h"
 #include "wires.h"
 
@@ -22,8 +24,7 @@
 
 namespace tw::ui {
 
-PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidget* parent)
-    : QWidget(parent), m_doc(doc), m_keys(keys)
+PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidget* parent) : QWidget(parent), m_doc(doc), m_keys(keys)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -32,10 +33,25 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
 
     m_profile = new QComboBox(this);
     form->addRow(tr("Profile"), m_profile);
+    // The key belongs to the profile: right under it, not below the long fields.
+    auto* keyRow = new QHBoxLayout;
+    m_key = new QLineEdit(this);
+    m_key->setEchoMode(QLineEdit::Password);
+    m_key->setPlaceholderText(tr("API key (kept in the keyring only)"));
+    keyRow->addWidget(m_key, 1);
+    auto* saveKey = new QPushButton(tr("Save"), this);
+    auto* clearKey = new QPushButton(tr("Clear"), this);
+    keyRow->addWidget(saveKey);
+    keyRow->addWidget(clearKey);
+    form->addRow(tr("Key"), keyRow);
+    m_keySource = new QLabel(this);
+    m_keySource->setWordWrap(true);
+    m_keySource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(QString(), m_keySource);
     m_wire = new QComboBox(this);
     m_wire->addItem(tr("(the profile's)"), QString());
     for (wire::Wire w : shownWires())
-        m_wire->addItem(qs(wire::label(w)), qs(wire::name(w)));
+        m_wire->addItem(toQString(wire::label(w)), toQString(wire::name(w)));
     form->addRow(tr("Wire"), m_wire);
     m_baseUrl = new QLineEdit(this);
     m_baseUrl->setClearButtonEnabled(true);
@@ -70,24 +86,15 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     form->addRow(tr("System"), m_system);
     m_messages = new JsonEditor(this);
     m_messages->setMinimumHeight(90);
+    m_messages->setWheelScrollsParent(true); // the form scrolls past it
     form->addRow(tr("Messages"), m_messages);
     m_messagesHint = new QLabel(this);
     m_messagesHint->setWordWrap(true);
     form->addRow(m_messagesHint);
 
-    auto* keyRow = new QHBoxLayout;
-    m_key = new QLineEdit(this);
-    m_key->setEchoMode(QLineEdit::Password);
-    m_key->setPlaceholderText(tr("API key (kept in the keyring only)"));
-    keyRow->addWidget(m_key, 1);
-    auto* saveKey = new QPushButton(tr("Save"), this);
-    auto* clearKey = new QPushButton(tr("Clear"), this);
-    keyRow->addWidget(saveKey);
-    keyRow->addWidget(clearKey);
-    form->addRow(tr("Key"), keyRow);
-    m_keySource = new QLabel(this);
-    form->addRow(QString(), m_keySource);
-
+    // The fields' text is the document's: Undo is the window's, one history.
+    for (QWidget* field : std::initializer_list<QWidget*>{m_baseUrl, m_model, m_system})
+        routeUndoToWindow(field);
     // Long profile and preset names must not widen the dock: combos elide instead.
     for (QComboBox* c : {m_preset, m_profile, m_wire}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -95,20 +102,20 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     }
 
     connect(saveKey, &QPushButton::clicked, this, [this] {
-        const std::string id = ss(m_profile->currentData().toString());
-        const std::string key = ss(m_key->text().trimmed());
+        const std::string id = toStdString(m_profile->currentData().toString());
+        const std::string key = toStdString(m_key->text().trimmed());
         m_key->clear(); // the field never keeps the key
         if (key.empty())
             return;
         m_keys->write(id, key, [this, id](Result<void> r) {
-            Q_EMIT statusMessage(r ? tr("Key for %1 saved in the keyring").arg(qs(id)) : qs(r.error().message));
+            Q_EMIT statusMessage(r ? tr("Key for %1 saved in the keyring").arg(toQString(id)) : toQString(r.error().message));
             refreshKeySource();
         });
     });
     connect(clearKey, &QPushButton::clicked, this, [this] {
-        const std::string id = ss(m_profile->currentData().toString());
+        const std::string id = toStdString(m_profile->currentData().toString());
         m_keys->remove(id, [this, id](Result<void> r) {
-            Q_EMIT statusMessage(r ? tr("Key for %1 removed from the keyring").arg(qs(id)) : qs(r.error().message));
+            Q_EMIT statusMessage(r ? tr("Key for %1 removed from the keyring").arg(toQString(id)) : toQString(r.error().message));
             refreshKeySource();
         });
     });
@@ -120,6 +127,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     });
     connect(m_profile, &QComboBox::currentIndexChanged, this, [this] {
         commit();
+        refreshPlaceholders();
         refreshKeySource();
     });
     for (QComboBox* c : {m_wire})
@@ -159,43 +167,54 @@ void PresetEditor::load()
             own.push_back(*p);
     for (const provider::Profile& p : provider::builtinProfiles())
         if (!provider::findProfile(p.id, own) || provider::findProfile(p.id, own) == &p)
-            m_profile->addItem(qs(p.label), qs(p.id));
+            m_profile->addItem(toQString(p.label), toQString(p.id));
     for (const provider::Profile& p : own) {
-        const int at = m_profile->findData(qs(p.id));
+        const int at = m_profile->findData(toQString(p.id));
         if (at >= 0)
-            m_profile->setItemText(at, qs(p.label) + tr(" (project)"));
+            m_profile->setItemText(at, toQString(p.label) + tr(" (project)"));
         else
-            m_profile->addItem(qs(p.label) + tr(" (project)"), qs(p.id));
+            m_profile->addItem(toQString(p.label) + tr(" (project)"), toQString(p.id));
     }
     const auto& presets = m_doc->project().presets;
     m_preset->clear();
     for (const project::Preset& p : presets)
-        m_preset->addItem(qs(p.name));
+        m_preset->addItem(toQString(p.name));
     const bool have = m_current >= 0 && m_current < int(presets.size());
     setEnabled(have);
     if (have) {
         const project::Preset& p = presets[size_t(m_current)];
         m_preset->setCurrentIndex(m_current);
-        m_profile->setCurrentIndex(std::max(0, m_profile->findData(qs(p.profile))));
-        m_wire->setCurrentIndex(std::max(0, m_wire->findData(qs(p.wire))));
-        const provider::Profile* prof = provider::findProfile(p.profile, own);
-        m_baseUrl->setPlaceholderText(prof ? qs(prof->baseUrl == "mock:" ? std::string("the built-in mock provider") : prof->baseUrl) : QString());
-        m_baseUrl->setText(qs(p.baseUrl));
-        m_model->setPlaceholderText(prof ? qs(prof->defaultModel) : QString());
-        m_model->setText(qs(p.model));
+        m_profile->setCurrentIndex(std::max(0, m_profile->findData(toQString(p.profile))));
+        m_wire->setCurrentIndex(std::max(0, m_wire->findData(toQString(p.wire))));
+        m_baseUrl->setText(toQString(p.baseUrl));
+        m_model->setText(toQString(p.model));
         m_maxTokens->setValue(int(p.maxTokens.value_or(0)));
         m_temperature->setValue(p.temperature.value_or(-0.1));
         m_stream->setChecked(p.stream);
         m_parallel->setCheckState(!p.parallelToolCalls ? Qt::PartiallyChecked : (*p.parallelToolCalls ? Qt::Checked : Qt::Unchecked));
-        if (m_system->toPlainText() != qs(p.system))
-            m_system->setPlainText(qs(p.system));
-        const QString messages = qs(json::pretty(p.messages));
+        if (m_system->toPlainText() != toQString(p.system))
+            m_system->setPlainText(toQString(p.system));
+        const QString messages = toQString(json::pretty(p.messages));
         if (m_messages->text() != messages)
             m_messages->setTextKeepingView(messages);
         m_messagesHint->clear();
     }
     m_loading = false;
+    refreshPlaceholders();
     refreshKeySource();
+}
+
+void PresetEditor::refreshPlaceholders()
+{
+    // What an empty field means follows the profile picked, not the one loaded.
+    std::vector<provider::Profile> own;
+    for (const json::Value& v : m_doc->project().profiles.items())
+        if (auto p = provider::profileFromJson(v))
+            own.push_back(*p);
+    const std::string id = toStdString(m_profile->currentData().toString());
+    const provider::Profile* prof = provider::findProfile(id, own);
+    m_baseUrl->setPlaceholderText(!prof ? QString() : prof->baseUrl == "mock:" ? tr("the built-in mock provider") : toQString(prof->baseUrl));
+    m_model->setPlaceholderText(prof ? toQString(prof->defaultModel) : QString());
 }
 
 void PresetEditor::commit()
@@ -203,16 +222,16 @@ void PresetEditor::commit()
     if (m_loading || m_current < 0 || m_current >= int(m_doc->project().presets.size()))
         return;
     project::Preset p = m_doc->project().presets[size_t(m_current)];
-    p.profile = ss(m_profile->currentData().toString());
-    p.wire = ss(m_wire->currentData().toString());
-    p.baseUrl = ss(m_baseUrl->text().trimmed());
-    p.model = ss(m_model->text().trimmed());
+    p.profile = toStdString(m_profile->currentData().toString());
+    p.wire = toStdString(m_wire->currentData().toString());
+    p.baseUrl = toStdString(m_baseUrl->text().trimmed());
+    p.model = toStdString(m_model->text().trimmed());
     p.maxTokens = m_maxTokens->value() > 0 ? std::optional<long long>(m_maxTokens->value()) : std::nullopt;
     p.temperature = m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
     p.stream = m_stream->isChecked();
-    p.parallelToolCalls = m_parallel->checkState() == Qt::PartiallyChecked ? std::nullopt
-                                                                           : std::optional<bool>(m_parallel->checkState() == Qt::Checked);
-    p.system = ss(m_system->toPlainText());
+    p.parallelToolCalls =
+        m_parallel->checkState() == Qt::PartiallyChecked ? std::nullopt : std::optional<bool>(m_parallel->checkState() == Qt::Checked);
+    p.system = toStdString(m_system->toPlainText());
     m_loading = true; // the document echoes the change back; the fields already show it
     m_doc->setPreset(m_current, p);
     m_loading = false;
@@ -225,8 +244,10 @@ void PresetEditor::onMessagesEdited()
     const QByteArray text = m_messages->utf8Text();
     auto v = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
     if (!v) {
-        m_messages->markError(qsizetype(v.error().pos.offset));
-        m_messagesHint->setText(tr("Line %1, column %2: %3").arg(v.error().pos.line).arg(v.error().pos.column).arg(qs(v.error().message)));
+        const QString hint = describeParseError(std::string_view(text.constData(), std::size_t(text.size())), v.error(),
+                                                tr("Messages are a JSON array: [{\"role\": \"user\", \"content\": …}]."));
+        m_messages->markError(qsizetype(v.error().pos.offset), hint);
+        m_messagesHint->setText(hint);
         return;
     }
     bool ok = v->isArray();
@@ -248,7 +269,7 @@ void PresetEditor::onMessagesEdited()
 
 void PresetEditor::refreshKeySource()
 {
-    const provider::Profile* prof = provider::findProfile(ss(m_profile->currentData().toString()));
+    const provider::Profile* prof = provider::findProfile(toStdString(m_profile->currentData().toString()));
     if (!prof) {
         m_keySource->clear();
         return;
@@ -259,12 +280,12 @@ void PresetEditor::refreshKeySource()
     }
     m_keySource->setText(tr("Looking up the key…"));
     m_keys->resolve(*prof, [this, id = prof->id](provider::ResolvedKey k) {
-        if (ss(m_profile->currentData().toString()) != id)
+        if (toStdString(m_profile->currentData().toString()) != id)
             return;
         if (k.key)
-            m_keySource->setText(tr("In use: %1").arg(k.source == "keyring" ? tr("the system keyring") : qs(k.source)));
+            m_keySource->setText(tr("In use: %1").arg(k.source == "keyring" ? tr("the system keyring") : toQString(k.source)));
         else
-            m_keySource->setText(tr("No key: %1").arg(qs(k.note.empty() ? std::string("set one") : k.note)));
+            m_keySource->setText(tr("No key: %1").arg(toQString(k.note.empty() ? std::string("set one") : k.note)));
     });
 }
 

@@ -34,6 +34,9 @@ public:
     int currentPreset() const { return m_current; }
     void setCurrentPreset(int index);
     void refreshKeySource();
+    QLineEdit* baseUrlField() const { return m_baseUrl; }
+    QComboBox* profilePicker() const { return m_profile; }
+    JsonEditor* messagesEditor() const { return m_messages; }
 
 Q_SIGNALS:
     void currentPresetChanged(int index);
@@ -43,9 +46,10 @@ private:
     void load();
     void commit();
     void onMessagesEdited();
+    void refreshPlaceholders();
 
-    ProjectDocument* m_doc;       // not owned
-    provider::KeyStore* m_keys;   // not owned
+    ProjectDocument* m_doc; // not owned
+    provider::KeyStore* m_keys; // not owned
     int m_current = -1;
     bool m_loading = false;
     QComboBox* m_preset;

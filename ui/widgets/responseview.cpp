@@ -1,6 +1,7 @@
 #include "widgets/responseview.h"
 
 #include "json/json.h"
+#include "wire/registry.h"
 #include "models/callsmodel.h"
 #include "models/eventsmodel.h"
 #include "projectdocument.h"
@@ -73,6 +74,9 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_callsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_callsView->horizontalHeader()->setStretchLastSection(true);
     m_callsView->verticalHeader()->hide();
+    m_callsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_callsView->setWordWrap(false);
+    m_callsView->setTextElideMode(Qt::ElideRight);
     m_callDetail = monoText(callsSplit);
     callsSplit->addWidget(m_callsView);
     callsSplit->addWidget(m_callDetail);
@@ -82,7 +86,7 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
             m_callDetail->clear();
             return;
         }
-        QString text = qs(json::pretty(model::toView(*c, true)));
+        QString text = toQString(json::pretty(model::toView(*c, true)));
         const QString problems = m_calls->problemsAt(idx.row());
         if (!problems.isEmpty())
             text += QStringLiteral("\n\nProblems:\n") + problems;
@@ -92,22 +96,90 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
 
     m_text = monoText(m_tabs);
     m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_text->setPlaceholderText(tr("No response yet."));
     m_tabs->addTab(m_text, tr("Text"));
     m_pretty = new JsonEditor(m_tabs);
     m_pretty->setReadOnly(true);
     m_tabs->addTab(m_pretty, tr("Pretty"));
+    // The timeline, and under it the selected event's data in full (the table cuts it).
+    auto* eventsSplit = new QSplitter(Qt::Vertical, m_tabs);
     m_events = new EventsModel(this);
-    m_eventsView = new QTableView(m_tabs);
+    m_eventsView = new QTableView(eventsSplit);
     m_eventsView->setModel(m_events);
+    m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_eventsView->setWordWrap(false);
     m_eventsView->horizontalHeader()->setStretchLastSection(true);
     m_eventsView->verticalHeader()->hide();
-    m_tabs->addTab(m_eventsView, tr("Events"));
+    m_eventsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_eventDetail = new JsonEditor(eventsSplit);
+    m_eventDetail->setReadOnly(true);
+    m_eventDetail->setWrapMode(QsciScintilla::WrapWord);
+    eventsSplit->addWidget(m_eventsView);
+    eventsSplit->addWidget(m_eventDetail);
+    eventsSplit->setStretchFactor(0, 3);
+    eventsSplit->setStretchFactor(1, 2);
+    connect(m_eventsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& idx) { showEventData(idx.row()); });
+    m_tabs->addTab(eventsSplit, tr("Events"));
     m_raw = monoText(m_tabs);
     m_tabs->addTab(m_raw, tr("Raw"));
     m_request = new JsonEditor(m_tabs);
     m_request->setReadOnly(true);
     m_tabs->addTab(m_request, tr("Request"));
     layout->addWidget(m_tabs, 1);
+}
+
+std::vector<wire::Wire> ResponseView::errorBodyOwners(std::string_view bytes)
+{
+    std::vector<wire::Wire> owners;
+    for (const wire::Dialect* d : wire::dialects()) {
+        const wire::Reply r = wire::readReply(bytes, d->wire);
+        if (r.error && r.error->category == "provider_error")
+            owners.push_back(d->wire);
+    }
+    return owners;
+}
+
+QString ResponseView::errorBodyWires(const wire::Reply& reply) const
+{
+    if (m_errorOwners.empty())
+        return reply.error ? tr("wire not recognised") : tr("no wire recognised");
+    QStringList labels;
+    for (wire::Wire w : m_errorOwners)
+        labels << toQString(wire::label(w));
+    return tr("an error body in the shape of %1").arg(labels.join(tr(" or ")));
+}
+
+void ResponseView::fitCallColumns()
+{
+    // Id, tool and flags to their contents; the arguments take what is left (elided, full
+    // text in the detail below), so the flags stay on screen however long the arguments.
+    QHeaderView* h = m_callsView->horizontalHeader();
+    for (int c : {CallsModel::Id, CallsModel::Name, CallsModel::Flags})
+        m_callsView->resizeColumnToContents(c);
+    const int cap = std::max(80, m_callsView->viewport()->width() / 3);
+    for (int c : {CallsModel::Id, CallsModel::Name})
+        h->resizeSection(c, std::min(h->sectionSize(c), cap));
+}
+
+void ResponseView::selectFirstEvent()
+{
+    if (m_events->rowCount() > 0)
+        m_eventsView->selectRow(0);
+    else
+        m_eventDetail->setText(QString());
+}
+
+void ResponseView::showEventData(int row)
+{
+    const provider::RecordedEvent* e = m_events->eventAt(row);
+    if (!e) {
+        m_eventDetail->setText(QString());
+        return;
+    }
+    auto doc = json::parse(e->data);
+    m_eventDetail->setText(doc ? toQString(json::pretty(*doc)) : toQString(e->data));
 }
 
 void ResponseView::setSummary(const QString& s, bool error)
@@ -122,23 +194,27 @@ void ResponseView::showReply(const wire::Reply& reply, std::optional<wire::Wire>
 {
     m_calls->setCalls(reply.calls, m_doc->project().tools);
     if (!reply.calls.empty()) {
-        m_callsView->resizeColumnsToContents();
+        fitCallColumns();
         m_callsView->selectRow(0);
     } else {
         m_callDetail->clear();
     }
-    QString text = reply.text ? qs(*reply.text) : QString();
+    QString text = reply.text ? toQString(*reply.text) : QString();
     if (reply.refusal)
-        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + tr("Refusal: ") + qs(*reply.refusal);
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + tr("Refusal: ") + toQString(*reply.refusal);
     for (const json::Value& st : reply.serverTools)
-        text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Provider-run tool: ") + qs(json::compact(st));
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Provider-run tool: ") + toQString(json::compact(st));
     m_text->setPlainText(text);
+    // An empty tab says why it is empty.
+    m_text->setPlaceholderText(reply.calls.empty()
+                                   ? tr("This response has no text.")
+                                   : tr("No text: the model answered with %n tool call(s) only (see Calls).", nullptr, int(reply.calls.size())));
     QStringList parts;
-    parts << (w ? qs(wire::label(*w)) : tr("unknown wire"));
+    parts << (w ? toQString(wire::label(*w)) : errorBodyWires(reply));
     parts << tr("%n call(s)", nullptr, int(reply.calls.size()));
-    parts << tr("finish: %1").arg(qs(wire::finishName(reply.finish)));
+    parts << tr("finish: %1").arg(toQString(wire::finishName(reply.finish)));
     if (reply.error)
-        parts << tr("error: %1").arg(qs(reply.error->message.empty() ? reply.error->category : reply.error->message));
+        parts << tr("error: %1").arg(toQString(reply.error->message.empty() ? reply.error->category : reply.error->message));
     setSummary(parts.join(QStringLiteral(" · ")), reply.error.has_value());
     m_tabs->setCurrentIndex(reply.calls.empty() && reply.text ? 1 : 0);
 }
@@ -146,28 +222,44 @@ void ResponseView::showReply(const wire::Reply& reply, std::optional<wire::Wire>
 void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
 {
     const std::string_view view(bytes.constData(), std::size_t(bytes.size()));
-    const wire::Reply reply = wire::readReply(view, std::nullopt);
+    wire::Reply reply = wire::readReply(view, std::nullopt);
     // The wire is sniffed from the content; re-run the stream to learn which.
     wire::ReplyStream s(std::nullopt);
     s.feed(view);
     s.finish();
+    std::optional<wire::Wire> w = s.wire();
+    if (!w) {
+        // Error bodies carry no reply shape to sniff: ask each dialect whether it reads the
+        // body as its own provider error, and name it when exactly one does.
+        const auto owners = errorBodyOwners(view);
+        if (owners.size() == 1) {
+            w = owners.front();
+            reply = wire::readReply(view, w);
+        }
+        m_errorOwners = owners;
+    } else {
+        m_errorOwners.clear();
+    }
     m_raw->setPlainText(QString::fromUtf8(bytes.left(kRawViewCap)));
     auto events = provider::eventsOf(view);
     m_events->setEvents(std::move(events));
+    selectFirstEvent();
     auto doc = json::parse(view);
-    m_pretty->setText(doc ? qs(json::pretty(*doc)) : QString());
+    m_pretty->setText(doc ? toQString(json::pretty(*doc)) : QString());
     m_request->setText(QString());
-    showReply(reply, s.wire());
+    showReply(reply, w);
     setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
     Q_EMIT statusMessage(tr("Extracted %1").arg(source));
 }
 
 void ResponseView::showExchange(const provider::Exchange& x)
 {
+    m_errorOwners.clear();
     m_raw->setPlainText(QString::fromUtf8(x.raw.left(kRawViewCap)));
     m_events->setEvents(x.events);
-    m_pretty->setText(x.document.isNull() ? QString() : qs(json::pretty(x.document)));
-    m_request->setText(qs(json::pretty(provider::requestToJson(x))));
+    selectFirstEvent();
+    m_pretty->setText(x.document.isNull() ? QString() : toQString(json::pretty(x.document)));
+    m_request->setText(toQString(json::pretty(provider::requestToJson(x))));
     showReply(x.reply, x.wire);
     QStringList parts{m_summary->text()};
     if (x.status)
@@ -176,10 +268,10 @@ void ResponseView::showExchange(const provider::Exchange& x)
         parts << tr("%1 ms").arg(x.timing.totalMs);
     bool failed = x.error.has_value();
     if (x.providerError) {
-        parts << qs(x.providerError->message);
+        parts << toQString(x.providerError->message);
         failed = true;
     } else if (x.error && !x.reply.error) {
-        parts << qs(x.error->message);
+        parts << toQString(x.error->message);
     }
     setSummary(parts.join(QStringLiteral(" · ")), failed);
 }
@@ -187,8 +279,8 @@ void ResponseView::showExchange(const provider::Exchange& x)
 void ResponseView::beginLive(const provider::Exchange& request)
 {
     clear();
-    m_request->setText(qs(json::pretty(provider::requestToJson(request))));
-    setSummary(tr("Waiting for %1 …").arg(qs(request.url)));
+    m_request->setText(toQString(json::pretty(provider::requestToJson(request))));
+    setSummary(tr("Waiting for %1 …").arg(toQString(request.url)));
     m_tabs->setCurrentIndex(request.stream ? 3 : 0);
 }
 
@@ -205,7 +297,7 @@ void ResponseView::showLiveCalls(const std::vector<model::ToolCall>& calls, cons
     setSummary(tr("Streaming · %n call(s) so far", nullptr, int(calls.size())));
 }
 
-void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView); }
+void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView->parentWidget()); }
 
 void ResponseView::pasteFromClipboard()
 {
@@ -235,6 +327,9 @@ void ResponseView::clear()
 {
     m_calls->clear();
     m_events->clear();
+    m_eventDetail->setText(QString());
+    m_errorOwners.clear();
+    m_text->setPlaceholderText(tr("No response yet."));
     m_callDetail->clear();
     m_text->clear();
     m_pretty->setText(QString());

@@ -38,6 +38,10 @@ public:
     void showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text);
 
     CallsModel* callsModel() const { return m_calls; }
+    QTableView* callsView() const { return m_callsView; }
+    QTableView* eventsView() const { return m_eventsView; }
+    JsonEditor* eventDetail() const { return m_eventDetail; }
+    QPlainTextEdit* textView() const { return m_text; }
     void showEventsTab();
     QString summary() const;
 
@@ -50,6 +54,12 @@ protected:
 
 private:
     void showReply(const wire::Reply& reply, std::optional<wire::Wire> w);
+    void showEventData(int row);
+    void selectFirstEvent();
+    void fitCallColumns();
+    // The wires whose dialect reads `bytes` as its provider's error body.
+    static std::vector<wire::Wire> errorBodyOwners(std::string_view bytes);
+    QString errorBodyWires(const wire::Reply& reply) const;
     void setSummary(const QString& s, bool error = false);
 
     ProjectDocument* m_doc; // not owned
@@ -63,8 +73,10 @@ private:
     QPlainTextEdit* m_raw;
     QTableView* m_eventsView;
     EventsModel* m_events;
+    JsonEditor* m_eventDetail;
     JsonEditor* m_request;
     QByteArray m_liveRaw;
+    std::vector<wire::Wire> m_errorOwners; // a pasted error body: the wires it could be from
 };
 
 } // namespace tw::ui

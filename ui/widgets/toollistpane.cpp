@@ -2,6 +2,7 @@
 
 #include "controllers/tooleditingcontroller.h"
 #include "models/toollistmodel.h"
+#include "shortcuts.h"
 
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -17,7 +18,8 @@ ToolListPane::ToolListPane(ToolEditingController* tools, QWidget* parent) : QWid
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_filter = new QLineEdit(this);
-    m_filter->setPlaceholderText(tr("Filter tools (Ctrl+L)"));
+    m_filter->setPlaceholderText(
+        tr("Filter tools (%1)").arg(shortcuts::keys(shortcuts::Id::FilterTools).value(0).toString(QKeySequence::NativeText)));
     m_filter->setClearButtonEnabled(true);
     layout->addWidget(m_filter);
     m_proxy = new QSortFilterProxyModel(this);
@@ -29,6 +31,8 @@ ToolListPane::ToolListPane(ToolEditingController* tools, QWidget* parent) : QWid
     m_list->setDragDropMode(QAbstractItemView::InternalMove);
     m_list->setDefaultDropAction(Qt::MoveAction);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    // F2 comes as Edit › Rename Tool (a window shortcut), so the view needs only the mouse.
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     layout->addWidget(m_list, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -40,11 +44,10 @@ ToolListPane::ToolListPane(ToolEditingController* tools, QWidget* parent) : QWid
         return b;
     };
     connect(button(tr("Add"), tr("New tool (Ctrl+Shift+N)")), &QToolButton::clicked, this, &ToolListPane::addRequested);
-    connect(button(tr("Duplicate"), tr("Duplicate the selected tool")), &QToolButton::clicked, m_tools,
-            &ToolEditingController::duplicateTool);
+    connect(button(tr("Duplicate"), tr("Duplicate the selected tool")), &QToolButton::clicked, m_tools, &ToolEditingController::duplicateTool);
     connect(button(tr("Delete"), tr("Delete the selected tool")), &QToolButton::clicked, m_tools, &ToolEditingController::deleteTool);
-    connect(button(tr("Import…"), tr("Import the tools of an MCP server (stdio command or Streamable HTTP URL)")), &QToolButton::clicked,
-            this, &ToolListPane::importRequested);
+    connect(button(tr("Import…"), tr("Import the tools of an MCP server (stdio command or Streamable HTTP URL)")), &QToolButton::clicked, this,
+            &ToolListPane::importRequested);
     buttons->addStretch();
     layout->addLayout(buttons);
 
@@ -63,6 +66,15 @@ void ToolListPane::showRow(int row)
     const QModelIndex idx = m_proxy->mapFromSource(m_tools->listModel()->index(row));
     if (m_list->currentIndex() != idx)
         m_list->setCurrentIndex(idx);
+}
+
+void ToolListPane::renameCurrent()
+{
+    const QModelIndex idx = m_list->currentIndex();
+    if (!idx.isValid())
+        return;
+    m_list->setFocus();
+    m_list->edit(idx);
 }
 
 void ToolListPane::focusFilter()

@@ -1,6 +1,7 @@
 #pragma once
-// The tools dock: a filter field, the project's tools (drag to reorder), and Add, Duplicate,
-// Delete and Import… buttons. The selection follows the ToolEditingController both ways.
+// The tools dock: a filter field, the project's tools (drag to reorder, double-click or F2 to
+// rename in place; a tool with an unsaved draft is marked), and Add, Duplicate, Delete and
+// Import… buttons. The selection follows the ToolEditingController both ways.
 
 #include <QWidget>
 
@@ -18,6 +19,10 @@ public:
     explicit ToolListPane(ToolEditingController* tools, QWidget* parent = nullptr); // tools not owned
 
     void focusFilter();
+    // Opens the name of the selected tool for editing (Edit › Rename Tool, F2).
+    void renameCurrent();
+    QListView* listView() const { return m_list; }
+    QLineEdit* filterField() const { return m_filter; }
 
 Q_SIGNALS:
     void addRequested();

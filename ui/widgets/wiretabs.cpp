@@ -4,6 +4,8 @@
 #include "widgets/wireview.h"
 #include "wires.h"
 
+#include <QVBoxLayout>
+
 #include <algorithm>
 
 namespace tw::ui {
@@ -12,19 +14,37 @@ WireTabs::WireTabs(const WirePreviewController* preview, QWidget* parent) : QTab
 {
     setDocumentMode(true);
     const std::size_t n = shownWires().size();
-    m_views.reserve(n);
+    m_views.assign(n, nullptr);
     m_stale.assign(n, true);
+    // One empty page per wire; its view (a QScintilla editor and a diff view) is built when
+    // the tab is first shown or asked for: the window paints sooner, and most sessions look
+    // at a few wires.
     for (std::size_t i = 0; i < n; ++i) {
-        auto* view = new WireView(i, this);
-        m_views.push_back(view);
-        addTab(view, wireLabel(i));
-        connect(view, &WireView::modeChanged, this, &WireTabs::refreshAll);
-        connect(view, &WireView::diffTargetChanged, this, [this, i] { refresh(i); });
+        auto* page = new QWidget(this);
+        auto* layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        addTab(page, wireLabel(i));
     }
     connect(this, &QTabWidget::currentChanged, this, [this](int i) {
         if (i >= 0 && std::size_t(i) < m_stale.size() && m_stale[std::size_t(i)])
             refresh(std::size_t(i));
     });
+}
+
+WireView* WireTabs::view(std::size_t index) const
+{
+    if (index >= m_views.size())
+        return nullptr;
+    if (!m_views[index]) {
+        auto* self = const_cast<WireTabs*>(this); // building the view changes no state anyone sees
+        auto* view = new WireView(index, widget(int(index)));
+        widget(int(index))->layout()->addWidget(view);
+        self->m_views[index] = view;
+        connect(view, &WireView::modeChanged, self, &WireTabs::refreshAll);
+        connect(view, &WireView::diffTargetChanged, self, [self, index] { self->refresh(index); });
+        self->draw(index);
+    }
+    return m_views[index];
 }
 
 JsonEditor* WireTabs::currentEditor() const
@@ -44,8 +64,18 @@ void WireTabs::refresh(std::size_t index)
 {
     if (index >= m_views.size())
         return;
-    m_stale[index] = false;
+    if (!m_views[index])
+        view(index); // built and drawn
+    else
+        draw(index);
+}
+
+void WireTabs::draw(std::size_t index)
+{
     WireView* view = m_views[index];
+    m_stale[index] = false;
+    const auto note = m_preview->choiceNote(index);
+    view->showNote(note.text, note.error);
     const bool whole = view->showsWholeRequest();
     const auto text = m_preview->render(index, whole);
     if (!text) {

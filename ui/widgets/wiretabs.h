@@ -1,7 +1,8 @@
 #pragma once
 // The centre of the window: one WireView tab per shown wire, in shownWires() order. A change
 // marks every tab stale and redraws only the visible one; the others redraw when shown, so
-// a keystroke costs one render however many wires there are.
+// a keystroke costs one render however many wires there are. A tab's view is built the
+// first time it is shown or asked for.
 
 #include <QTabWidget>
 
@@ -20,7 +21,8 @@ public:
     explicit WireTabs(const WirePreviewController* preview, QWidget* parent = nullptr); // preview not owned
 
     std::size_t wireCount() const { return m_views.size(); }
-    WireView* view(std::size_t index) const { return index < m_views.size() ? m_views[index] : nullptr; }
+    // The view of wire `index` (built now if it was not yet, and drawn); nullptr past the end.
+    WireView* view(std::size_t index) const;
     // The visible tab's JSON view (where Find looks when no JSON view had focus).
     JsonEditor* currentEditor() const;
 
@@ -28,10 +30,11 @@ public:
 
 private:
     void refresh(std::size_t index);
+    void draw(std::size_t index); // the view exists
 
     const WirePreviewController* m_preview; // not owned
-    std::vector<WireView*> m_views;         // owned (children), one per shown wire
-    std::vector<bool> m_stale;              // parallel to m_views
+    std::vector<WireView*> m_views; // owned (children), one per shown wire; null until built
+    std::vector<bool> m_stale; // parallel to m_views
 };
 
 } // namespace tw::ui

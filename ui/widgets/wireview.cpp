@@ -1,5 +1,6 @@
 #include "widgets/wireview.h"
 
+#include "widgets/banner.h"
 #include "widgets/jsoneditor.h"
 
 #include <QApplication>
@@ -50,8 +51,7 @@ protected:
 };
 } // namespace
 
-WireView::WireView(std::size_t wireIndex, QWidget* parent)
-    : QWidget(parent), m_wireIndex(wireIndex), m_wireLabel(wireLabel(wireIndex))
+WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_wireIndex(wireIndex), m_wireLabel(wireLabel(wireIndex))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -61,6 +61,12 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent)
     bar->setContentsMargins(6, 4, 6, 0);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    // A long error wraps in the tab; it must never widen the window (it once did, by 142 px).
+    // The line count keeps its one line.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
     bar->addWidget(m_status, 1);
     m_whole = new QCheckBox(tr("Whole request"), this);
     m_whole->setToolTip(tr("Show the whole request body of the current preset, exactly as it would be sent"));
@@ -93,6 +99,8 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent)
     connect(save, &QToolButton::clicked, this, &WireView::saveToFile);
     bar->addWidget(save);
     layout->addLayout(bar);
+    m_note = new Banner(this);
+    layout->addWidget(m_note);
 
     m_stack = new QStackedWidget(this);
     m_view = new JsonEditor(m_stack);
@@ -152,6 +160,11 @@ void WireView::showError(const QString& message)
     m_status->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b03030; padding: 2px 6px;"));
 }
 
+void WireView::showNote(const QString& note, bool error) { m_note->showMessage(error ? Banner::Kind::Error : Banner::Kind::Warning, note); }
+
+QString WireView::note() const { return m_note->text(); }
+QString WireView::statusText() const { return m_status->text(); }
+
 QString WireView::content() const { return QString::fromUtf8(m_shown); }
 bool WireView::showsWholeRequest() const { return m_whole->isChecked(); }
 DiffTarget WireView::diffTarget() const
@@ -167,8 +180,7 @@ void WireView::showDiff(const QString& unified)
 
 void WireView::saveToFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save %1 JSON").arg(m_wireLabel), QString(),
-                                                      tr("JSON (*.json);;All files (*)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save %1 JSON").arg(m_wireLabel), QString(), tr("JSON (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     QFile f(path);

@@ -16,6 +16,7 @@ class QLabel;
 
 namespace tw::ui {
 
+class Banner;
 class JsonEditor;
 
 class WireView : public QWidget {
@@ -29,6 +30,11 @@ public:
     // edited tool), so scroll position, folds and the cursor stay where they were.
     void showContentUtf8(const QByteArray& text);
     void showError(const QString& message); // keeps the last good content visible
+    // A note over the view: what this wire does not express (a forced tool on a wire without
+    // a choice field); `error` for a choice that cannot work at all. Empty: none.
+    void showNote(const QString& note, bool error);
+    QString note() const;
+    QString statusText() const;
     QString content() const;
     bool showsWholeRequest() const;
     std::size_t wireIndex() const { return m_wireIndex; }
@@ -46,12 +52,13 @@ private:
     std::size_t m_wireIndex;
     QString m_wireLabel;
     QByteArray m_shown; // the UTF-8 text the view holds
-    JsonEditor* m_view;  // owned by this widget
-    QCheckBox* m_whole;  // owned by this widget
-    QComboBox* m_diff;         // owned by this widget
-    QStackedWidget* m_stack;   // owned by this widget
+    JsonEditor* m_view; // owned by this widget
+    QCheckBox* m_whole; // owned by this widget
+    QComboBox* m_diff; // owned by this widget
+    QStackedWidget* m_stack; // owned by this widget
     QPlainTextEdit* m_diffView; // owned by this widget
-    QLabel* m_status;    // owned by this widget
+    QLabel* m_status; // owned by this widget
+    Banner* m_note; // owned by this widget
 };
 
 } // namespace tw::ui

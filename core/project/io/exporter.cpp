@@ -32,7 +32,7 @@ std::string keyVariable(const provider::BuiltRequest& r) { return r.keyEnv.empty
 
 struct Header {
     std::string name;
-    std::string value;  // "" for the secret one
+    std::string value; // "" for the secret one
     bool secret = false;
     std::string prefix; // "Bearer " before the key, or ""
 };
@@ -81,7 +81,7 @@ std::string asJson(const provider::BuiltRequest& r)
     for (const Header& h : headersOf(r))
         headers.set(h.name, h.secret ? h.prefix + "${" + keyVariable(r) + "}" : h.value);
     return json::pretty(Value{{"method", toStdString(r.http.method)}, {"url", urlOf(r)}, {"headers", std::move(headers).build()}, {"body", r.body}}) +
-           "\n";
+        "\n";
 }
 
 std::string asPython(const provider::BuiltRequest& r)
@@ -91,8 +91,7 @@ std::string asPython(const provider::BuiltRequest& r)
     out += "url = " + quoted(urlOf(r)) + "\nheaders = {\n";
     for (const Header& h : headersOf(r))
         out += "    " + quoted(h.name) + ": " +
-               (h.secret ? (h.prefix.empty() ? "" : quoted(h.prefix) + " + ") + "os.environ[" + quoted(keyVariable(r)) + "]" : quoted(h.value)) +
-               ",\n";
+            (h.secret ? (h.prefix.empty() ? "" : quoted(h.prefix) + " + ") + "os.environ[" + quoted(keyVariable(r)) + "]" : quoted(h.value)) + ",\n";
     out += "}\n";
     const std::string pretty = json::pretty(r.body);
     if (pretty.find("'''") == std::string::npos)
@@ -121,12 +120,12 @@ std::string asJavaScript(const provider::BuiltRequest& r)
     out += "const url = " + quoted(urlOf(r)) + ";\nconst headers = {\n";
     for (const Header& h : headersOf(r))
         out += "  " + quoted(h.name) + ": " +
-               (h.secret ? (h.prefix.empty() ? "" : quoted(h.prefix) + " + ") + "process.env." + keyVariable(r) : quoted(h.value)) + ",\n";
+            (h.secret ? (h.prefix.empty() ? "" : quoted(h.prefix) + " + ") + "process.env." + keyVariable(r) : quoted(h.value)) + ",\n";
     out += "};\n";
     out += "const payload = " + indented(json::pretty(r.body), "") + ";\n\n";
     out += "// Compact, key order kept: the bytes Toolwire sends.\n"
            "const response = await fetch(url, { method: " +
-           quoted(toStdString(r.http.method)) + ", headers, body: JSON.stringify(payload) });\n";
+        quoted(toStdString(r.http.method)) + ", headers, body: JSON.stringify(payload) });\n";
     if (r.stream)
         out += "for await (const chunk of response.body) process.stdout.write(chunk);\n";
     else
@@ -140,8 +139,7 @@ Value postmanItem(const Preset& preset, const provider::BuiltRequest& r, std::ve
     for (const Header& h : headersOf(r)) {
         if (h.secret && std::find(variables.begin(), variables.end(), keyVariable(r)) == variables.end())
             variables.push_back(keyVariable(r));
-        headers.push_back(
-            Value{{"key", h.name}, {"value", h.secret ? h.prefix + "{{" + keyVariable(r) + "}}" : h.value}, {"type", "text"}});
+        headers.push_back(Value{{"key", h.name}, {"value", h.secret ? h.prefix + "{{" + keyVariable(r) + "}}" : h.value}, {"type", "text"}});
     }
     const QUrl u = net::redactUrl(r.http.url);
     std::vector<Value> host{Value(toStdString(u.host()))};
@@ -156,12 +154,11 @@ Value postmanItem(const Preset& preset, const provider::BuiltRequest& r, std::ve
         url.append("port", std::to_string(u.port()));
     url.append("path", Value(std::move(path)));
     return Value{{"name", preset.name},
-                 {"request", Value{{"method", toStdString(r.http.method)},
-                                   {"header", Value(std::move(headers))},
-                                   {"url", std::move(url).build()},
-                                   {"body", Value{{"mode", "raw"},
-                                                  {"raw", bodyOf(r)},
-                                                  {"options", Value{{"raw", Value{{"language", "json"}}}}}}}}}};
+                 {"request",
+                  Value{{"method", toStdString(r.http.method)},
+                        {"header", Value(std::move(headers))},
+                        {"url", std::move(url).build()},
+                        {"body", Value{{"mode", "raw"}, {"raw", bodyOf(r)}, {"options", Value{{"raw", Value{{"language", "json"}}}}}}}}}};
 }
 
 Result<std::string> asTools(const Project& p, const Preset& preset, const ExportOptions& o)
@@ -272,7 +269,7 @@ Result<std::string> exportPostman(const Project& p, const std::vector<const Pres
     return json::pretty(Value{{"info", Value{{"name", p.name.empty() ? std::string("Toolwire export") : p.name}, {"schema", kPostmanSchema}}},
                               {"item", Value(std::move(items))},
                               {"variable", Value(std::move(vars))}}) +
-           "\n";
+        "\n";
 }
 
 } // namespace tw::project::io

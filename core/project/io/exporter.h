@@ -21,14 +21,21 @@
 
 namespace tw::project::io {
 
-enum class ExportFormat { Json, Curl, Python, JavaScript, Postman, Tools };
+enum class ExportFormat {
+    Json,
+    Curl,
+    Python,
+    JavaScript,
+    Postman,
+    Tools
+};
 
 // json, curl, python, js, postman, tools; nullopt for anything else.
 std::optional<ExportFormat> exportFormat(std::string_view name);
 std::string_view exportFormatNames(); // "curl, python, js, postman, json, tools"
 
 struct ExportOptions {
-    std::string wire;    // a wire tag ("" the preset's): another wire uses that wire's profile
+    std::string wire; // a wire tag ("" the preset's): another wire uses that wire's profile
     std::string baseUrl; // instead of the preset's / profile's
 };
 

@@ -149,8 +149,7 @@ bool looksLikeCurl(std::string_view text)
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
         ++i;
     const std::string_view rest = text.substr(i);
-    return (rest.substr(0, 5) == "curl " || rest.substr(0, 5) == "curl\t" || rest.substr(0, 6) == "curl\\\n" ||
-            rest.substr(0, 9) == "curl.exe ");
+    return (rest.substr(0, 5) == "curl " || rest.substr(0, 5) == "curl\t" || rest.substr(0, 6) == "curl\\\n" || rest.substr(0, 9) == "curl.exe ");
 }
 
 Result<HttpCapture> parseCurl(std::string_view commandLine)
@@ -163,10 +162,33 @@ Result<HttpCapture> parseCurl(std::string_view commandLine)
     HttpCapture c;
     bool methodGiven = false, hasBody = false;
     // Options whose value is read past (the value is not the URL).
-    static const std::vector<std::string_view> kValued = {"-o", "--output", "-u", "--user", "-e", "--referer", "-m", "--max-time",
-                                                          "--connect-timeout", "-x", "--proxy", "-b", "--cookie", "-c",
-                                                          "--cookie-jar", "-w", "--write-out", "--retry", "-K", "--config",
-                                                          "--cacert", "--cert", "--key", "-T", "--upload-file", "-F", "--form"};
+    static const std::vector<std::string_view> kValued = {"-o",
+                                                          "--output",
+                                                          "-u",
+                                                          "--user",
+                                                          "-e",
+                                                          "--referer",
+                                                          "-m",
+                                                          "--max-time",
+                                                          "--connect-timeout",
+                                                          "-x",
+                                                          "--proxy",
+                                                          "-b",
+                                                          "--cookie",
+                                                          "-c",
+                                                          "--cookie-jar",
+                                                          "-w",
+                                                          "--write-out",
+                                                          "--retry",
+                                                          "-K",
+                                                          "--config",
+                                                          "--cacert",
+                                                          "--cert",
+                                                          "--key",
+                                                          "-T",
+                                                          "--upload-file",
+                                                          "-F",
+                                                          "--form"};
     const std::vector<std::string>& w = *words;
     for (std::size_t i = 1; i < w.size(); ++i) {
         const std::string& a = w[i];
@@ -238,10 +260,7 @@ Result<HttpCapture> parseCurl(std::string_view commandLine)
     return c;
 }
 
-bool isPostmanCollection(const Value& doc)
-{
-    return doc.isObject() && doc["info"].isObject() && doc["item"].isArray();
-}
+bool isPostmanCollection(const Value& doc) { return doc.isObject() && doc["info"].isObject() && doc["item"].isArray(); }
 
 bool isHar(const Value& doc) { return doc.isObject() && doc["log"].isObject() && doc["log"]["entries"].isArray(); }
 

@@ -18,7 +18,7 @@ struct HttpCapture {
     std::string method = "GET";
     std::string url;
     std::vector<std::pair<std::string, std::string>> headers; // as written, in order
-    std::string body;                                        // the request body text
+    std::string body; // the request body text
     std::string pointer; // where it came from in the input ("/log/entries/3"; "" for curl)
 };
 

@@ -247,9 +247,7 @@ void addTools(Project& project, const std::vector<Value>& tools, std::vector<std
 
 std::string uniqueName(const std::vector<Preset>& presets, const std::string& wanted)
 {
-    auto taken = [&](const std::string& n) {
-        return std::any_of(presets.begin(), presets.end(), [&](const Preset& p) { return p.name == n; });
-    };
+    auto taken = [&](const std::string& n) { return std::any_of(presets.begin(), presets.end(), [&](const Preset& p) { return p.name == n; }); };
     if (!taken(wanted))
         return wanted;
     for (int n = 2;; ++n)
@@ -293,9 +291,8 @@ Result<bool> importCapture(const HttpCapture& c, Project& project, std::vector<s
         const QByteArray name = toByteArray(header.first).toLower();
         if (name == "content-type" || name == "accept" || name == "user-agent" || name == "host" || name == "content-length")
             continue;
-        const bool sentByProfile = profile && std::any_of(profile->headers.begin(), profile->headers.end(), [&](const auto& h) {
-                                       return toByteArray(h.first).toLower() == name;
-                                   });
+        const bool sentByProfile = profile &&
+            std::any_of(profile->headers.begin(), profile->headers.end(), [&](const auto& h) { return toByteArray(h.first).toLower() == name; });
         if (sentByProfile)
             continue;
         notes.push_back("preset \"" + imported->preset.name + "\": header " + header.first + " was not kept" +

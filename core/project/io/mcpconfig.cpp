@@ -52,8 +52,7 @@ struct Sanitizer {
 
     void noted(const std::string& where, const std::string& variable)
     {
-        notes.push_back("server \"" + server + "\": the secret in " + where + " was replaced by ${env:" + variable +
-                        "}; set it in the environment");
+        notes.push_back("server \"" + server + "\": the secret in " + where + " was replaced by ${env:" + variable + "}; set it in the environment");
     }
 
     Value env(const Value& in)
@@ -190,10 +189,11 @@ Result<Value> mcpServersFromConfig(const Value& doc, std::vector<std::string>& n
             const std::string_view k = extra.name();
             if (b.find(k) || k == mk::Name)
                 continue;
-            b.append(k, k == mk::Env       ? clean.env(extra.value)
-                        : k == mk::Headers ? clean.headers(extra.value)
-                        : k == mk::Args    ? clean.args(extra.value)
-                                           : extra.value);
+            b.append(k,
+                     k == mk::Env           ? clean.env(extra.value)
+                         : k == mk::Headers ? clean.headers(extra.value)
+                         : k == mk::Args    ? clean.args(extra.value)
+                                            : extra.value);
         }
         out.push_back(std::move(b).build());
     }

@@ -8,8 +8,9 @@ using json::Value;
 static Value message(const Value& m)
 {
     if (m["role"].str() == "tool")
-        return Value{{"role", "user"},
-                     {"content", Value(std::vector<Value>{Value{{"type", "tool_result"}, {"tool_use_id", m["tool_call_id"]}, {"content", m["content"]}}})}};
+        return Value{
+            {"role", "user"},
+            {"content", Value(std::vector<Value>{Value{{"type", "tool_result"}, {"tool_use_id", m["tool_call_id"]}, {"content", m["content"]}}})}};
     return Value{{"role", m["role"]}, {"content", m["content"]}};
 }
 

@@ -25,8 +25,8 @@ json::Value serializeCall(const model::ToolCall& call, std::string_view fallback
 bool sniffBody(const json::Value& v) { return v["content"].isArray(); }
 bool sniffEvent(const json::Value& v)
 {
-    static constexpr std::string_view kTypes[] = {"message_start", "content_block_start", "content_block_delta",
-                                                  "content_block_stop", "message_delta", "message_stop"};
+    static constexpr std::string_view kTypes[] = {"message_start",      "content_block_start", "content_block_delta",
+                                                  "content_block_stop", "message_delta",       "message_stop"};
     const std::string_view type = v["type"].str();
     for (std::string_view t : kTypes)
         if (type == t)
@@ -57,7 +57,7 @@ const Dialect& dialect()
         x.caps.toolStrictPointer = "/strict";
         x.caps.bodyChoicePointer = "/tool_choice";
         x.caps.strictProfile = "strict-tool-use";
-        x.caps.schemaRootObject = true;        // input_schema: root type "object" (§3)
+        x.caps.schemaRootObject = true; // input_schema: root type "object" (§3)
         x.caps.rootCombinatorsRejected = true; // no anyOf/oneOf/allOf at the top level
         x.caps.requestSchema = "anthropic-messages.transcribed.json";
         x.request = &requestDialect();

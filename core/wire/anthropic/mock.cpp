@@ -166,8 +166,9 @@ std::vector<MockEvent> renderEvents(const MockRequest&, const MockReply& r)
         push("content_block_stop", {{keys::kIndex, index}});
         ++index;
     }
-    push("message_delta", {{keys::kDelta, Value{{keys::kStopReason, stopReason(r)}, {keys::kStopSequence, Value()}}},
-                           {keys::kUsage, Value{{keys::kOutputTokens, r.outputTokens}}}});
+    push("message_delta",
+         {{keys::kDelta, Value{{keys::kStopReason, stopReason(r)}, {keys::kStopSequence, Value()}}},
+          {keys::kUsage, Value{{keys::kOutputTokens, r.outputTokens}}}});
     push("message_stop", {});
     return out;
 }
@@ -186,9 +187,8 @@ Value renderError(int status, std::string_view message)
         if (status >= 500)
             type = "api_error";
     }
-    return Value{{keys::kType, keys::kError},
-                 {keys::kError, Value{{keys::kType, type}, {keys::kMessage, message}}},
-                 {keys::kRequestId, "req_toolwire_mock"}};
+    return Value{
+        {keys::kType, keys::kError}, {keys::kError, Value{{keys::kType, type}, {keys::kMessage, message}}}, {keys::kRequestId, "req_toolwire_mock"}};
 }
 
 } // namespace

@@ -19,8 +19,7 @@ bool typedBlocks(const Value& content)
 
 bool ownMarks(const Value& body)
 {
-    for (std::string_view k : {"stop_sequences", "top_k", "thinking", "anthropic_version", "metadata", "container",
-                               "mcp_servers", "service_tier"})
+    for (std::string_view k : {"stop_sequences", "top_k", "thinking", "anthropic_version", "metadata", "container", "mcp_servers", "service_tier"})
         if (body.contains(k))
             return true;
     for (const Value& t : body["tools"].items())

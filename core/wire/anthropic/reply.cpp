@@ -96,7 +96,7 @@ struct Event {
 
 class AnthropicAssembler final : public StreamAssembler {
 public:
-    AnthropicAssembler() : StreamAssembler(Wire::Anthropic) {}
+    AnthropicAssembler() : StreamAssembler(Wire::Anthropic) { }
 
     void feed(std::string_view eventName, std::string_view data) override
     {
@@ -156,7 +156,7 @@ public:
 
 private:
     struct Block {
-        int call = -1;        // index into m_calls, or -1 for text/server blocks
+        int call = -1; // index into m_calls, or -1 for text/server blocks
         bool sawJson = false; // input now comes from input_json_delta fragments
     };
 
@@ -301,10 +301,7 @@ private:
     std::unordered_map<long long, Block> m_otherBlocks;
 };
 
-std::unique_ptr<StreamAssembler> AnthropicReplyDialect::newAssembler() const
-{
-    return std::make_unique<AnthropicAssembler>();
-}
+std::unique_ptr<StreamAssembler> AnthropicReplyDialect::newAssembler() const { return std::make_unique<AnthropicAssembler>(); }
 
 } // namespace
 

@@ -32,16 +32,12 @@ constexpr std::string_view kClientBases[] = {"bash", "text_editor", "computer", 
 // The image media types the Messages API accepts in an image block.
 constexpr std::string_view kImageMediaTypes[] = {"image/jpeg", "image/png", "image/gif", "image/webp"};
 
-template <std::size_t N>
-bool oneOf(std::string_view s, const std::string_view (&set)[N])
+template <std::size_t N> bool oneOf(std::string_view s, const std::string_view (&set)[N])
 {
     return std::find(std::begin(set), std::end(set), s) != std::end(set);
 }
 
-bool isWordChar(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+bool isWordChar(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
 
 // Splits "NAME_YYYYMMDD" into NAME; empty when there is no such date suffix.
 std::string_view datedBase(std::string_view t)
@@ -111,8 +107,7 @@ json::Value renderTool(const model::Tool& t)
 
 bool isWireShaped(const json::Value& item)
 {
-    return (!isTyped(item) || toolType(item) == kCustomType) && !item[keys::kMcpInputSchema].isObject() &&
-           item[keys::kInputSchema].isObject();
+    return (!isTyped(item) || toolType(item) == kCustomType) && !item[keys::kMcpInputSchema].isObject() && item[keys::kInputSchema].isObject();
 }
 
 Result<json::Value> carryExtras(const json::Value& item, json::Value rendered)
@@ -138,20 +133,14 @@ json::Value choiceToWire(const model::ToolChoice& c)
     return json::Value{{keys::kType, model::typeName(type)}};
 }
 
-json::Value textBlock(std::string text)
-{
-    return json::Value{{keys::kType, kTextType}, {keys::kText, std::move(text)}};
-}
+json::Value textBlock(std::string text) { return json::Value{{keys::kType, kTextType}, {keys::kText, std::move(text)}}; }
 
 json::Value base64Source(const json::Value& mediaType, const json::Value& data)
 {
     return json::Value{{keys::kType, kBase64Source}, {keys::kMediaType, mediaType}, {keys::kData, data}};
 }
 
-json::Value documentBlock(json::Value source)
-{
-    return json::Value{{keys::kType, kDocumentType}, {keys::kSource, std::move(source)}};
-}
+json::Value documentBlock(json::Value source) { return json::Value{{keys::kType, kDocumentType}, {keys::kSource, std::move(source)}}; }
 
 // One MCP content item as a tool_result content block.
 json::Value contentBlock(const json::Value& item, const model::ResultOptions& o)
@@ -227,9 +216,8 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
             return r.error();
         results.push_back(resultToWire(*r, options));
     }
-    return json::Value(std::vector<json::Value>{
-        json::Value{{keys::kRole, kAssistant}, {keys::kContent, reply[keys::kContent]}},
-        json::Value{{keys::kRole, kUser}, {keys::kContent, json::Value(std::move(results))}}});
+    return json::Value(std::vector<json::Value>{json::Value{{keys::kRole, kAssistant}, {keys::kContent, reply[keys::kContent]}},
+                                                json::Value{{keys::kRole, kUser}, {keys::kContent, json::Value(std::move(results))}}});
 }
 
 ToolFields toolFields(const ToolFieldsInput& in)

@@ -93,7 +93,8 @@ bool holdsToolBlocks(const std::vector<Turn>& turns)
 Value placeholderToolConfig()
 {
     const Value schema{{keys::kType, "object"}, {"properties", Value::emptyObject()}, {"additionalProperties", false}};
-    const Value spec{{keys::kName, kPlaceholderTool}, {keys::kDescription, kPlaceholderDescription}, {keys::kInputSchema, Value{{keys::kJson, schema}}}};
+    const Value spec{
+        {keys::kName, kPlaceholderTool}, {keys::kDescription, kPlaceholderDescription}, {keys::kInputSchema, Value{{keys::kJson, schema}}}};
     return Value{{keys::kTools, Value(std::vector<Value>{Value{{keys::kToolSpec, spec}}})}};
 }
 
@@ -115,10 +116,10 @@ Value buildBody(const BodyInput& in)
             std::vector<Value> content = blocksOf(m[keys::kContent]);
             if (content.empty())
                 content.push_back(textBlock(""));
-            addTurn(turns, kUser,
-                    {Value{{keys::kToolResult, Value{{keys::kToolUseId, m[keys::kToolCallId]},
-                                                     {keys::kContent, Value(std::move(content))},
-                                                     {keys::kStatus, kSuccess}}}}});
+            addTurn(
+                turns, kUser,
+                {Value{{keys::kToolResult,
+                        Value{{keys::kToolUseId, m[keys::kToolCallId]}, {keys::kContent, Value(std::move(content))}, {keys::kStatus, kSuccess}}}}});
         } else {
             std::vector<Value> blocks = blocksOf(m[keys::kContent]);
             for (const Value& call : m[keys::kToolCalls].items())

@@ -13,8 +13,7 @@ namespace tw::wire::bedrock {
 
 namespace {
 
-constexpr std::string_view kEvents[] = {"messageStart", "contentBlockStart", "contentBlockDelta",
-                                        "contentBlockStop", "messageStop", "metadata"};
+constexpr std::string_view kEvents[] = {"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"};
 
 // The body: {"output": {"message": {...}}, "stopReason", ...}.
 bool sniffBody(const json::Value& v) { return v["output"]["message"].isObject(); }
@@ -58,8 +57,8 @@ const Dialect& dialect()
         x.caps.noneChoice = false; // no "none": the tools are left out instead
         x.caps.allowList = false;
         x.caps.parallelSwitch = false;
-        x.caps.strictMode = true;  // toolSpec.strict
-        x.caps.cacheHints = true;  // {cachePoint: {type: "default"}} entries
+        x.caps.strictMode = true; // toolSpec.strict
+        x.caps.cacheHints = true; // {cachePoint: {type: "default"}} entries
         x.caps.builtinTools = true; // {systemTool: {name}}
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;

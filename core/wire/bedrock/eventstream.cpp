@@ -166,8 +166,7 @@ Result<Message> decodeMessage(std::string_view bytes)
                          " bytes at byte 4");
     const std::uint32_t messageCrc = be32(bytes.data() + total - 4);
     if (const std::uint32_t c = crc32(bytes.substr(0, total - 4)); c != messageCrc)
-        return malformed("message CRC mismatch (computed " + hex32(c) + ", sent " + hex32(messageCrc) + ") at byte " +
-                         std::to_string(total - 4));
+        return malformed("message CRC mismatch (computed " + hex32(c) + ", sent " + hex32(messageCrc) + ") at byte " + std::to_string(total - 4));
     auto headers = parseHeaders(bytes, kPreludeSize, kPreludeSize + headersLength);
     if (!headers)
         return headers.error();
@@ -258,8 +257,7 @@ std::size_t Decoder::consume(std::string_view bytes, Sink& sink)
             break;
         }
         if (total < kOverhead || total > kMaxMessage) {
-            fail(sink, kCategoryMalformed,
-                 "impossible message length " + std::to_string(total) + at() + " (16 bytes to 16 MiB)");
+            fail(sink, kCategoryMalformed, "impossible message length " + std::to_string(total) + at() + " (16 bytes to 16 MiB)");
             break;
         }
         if (headersLength > total - kOverhead) {

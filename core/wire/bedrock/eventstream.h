@@ -31,9 +31,9 @@
 
 namespace tw::wire::bedrock::eventstream {
 
-inline constexpr std::size_t kPreludeSize = 12;          // two lengths and the prelude CRC
-inline constexpr std::size_t kOverhead = 16;             // prelude + message CRC
-inline constexpr std::size_t kMaxMessage = 16u << 20;    // 16 MiB: larger is an impossible length
+inline constexpr std::size_t kPreludeSize = 12; // two lengths and the prelude CRC
+inline constexpr std::size_t kOverhead = 16; // prelude + message CRC
+inline constexpr std::size_t kMaxMessage = 16u << 20; // 16 MiB: larger is an impossible length
 inline constexpr std::string_view kEventType = ":event-type";
 inline constexpr std::string_view kExceptionType = ":exception-type";
 inline constexpr std::string_view kErrorCode = ":error-code";
@@ -54,21 +54,21 @@ std::uint32_t crc32(std::string_view bytes, std::uint32_t crc = 0) noexcept;
 enum class HeaderType : std::uint8_t {
     True = 0,
     False = 1,
-    Byte = 2,      // int8
-    Short = 3,     // int16
-    Integer = 4,   // int32
-    Long = 5,      // int64
-    Bytes = 6,     // uint16 length + bytes
-    String = 7,    // uint16 length + UTF-8
+    Byte = 2, // int8
+    Short = 3, // int16
+    Integer = 4, // int32
+    Long = 5, // int64
+    Bytes = 6, // uint16 length + bytes
+    String = 7, // uint16 length + UTF-8
     Timestamp = 8, // int64 milliseconds since the epoch
-    Uuid = 9,      // 16 bytes
+    Uuid = 9, // 16 bytes
 };
 
 struct Header {
     std::string_view name;
     HeaderType type = HeaderType::String;
     std::string_view bytes; // Bytes, String, Uuid
-    long long integer = 0;  // Byte..Long, Timestamp; True 1, False 0
+    long long integer = 0; // Byte..Long, Timestamp; True 1, False 0
 };
 
 // A decoded message; the views point into the bytes it was decoded from.
@@ -111,7 +111,7 @@ private:
     std::size_t consume(std::string_view bytes, Sink& sink);
     void fail(Sink& sink, std::string_view category, std::string message);
 
-    std::string m_pending;     // the start of a message whose last byte has not arrived
+    std::string m_pending; // the start of a message whose last byte has not arrived
     std::uint64_t m_offset = 0;
     bool m_failed = false;
 };

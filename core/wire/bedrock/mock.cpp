@@ -95,8 +95,7 @@ Result<MockRequest> readRequest(std::string_view path, std::string_view, const V
         return badRequest("the request body must be a JSON object");
     const Value& messages = body[keys::kMessages];
     if (!messages.isArray())
-        return badRequest("1 validation error detected: Value null at 'messages' failed to satisfy constraint: Member must not be null",
-                          "/messages");
+        return badRequest("1 validation error detected: Value null at 'messages' failed to satisfy constraint: Member must not be null", "/messages");
     MockRequest q;
     q.wire = Wire::Bedrock;
     q.body = body;
@@ -139,7 +138,10 @@ Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name
 std::string_view stopReason(const MockReply& r) { return r.calls.empty() ? kEndTurn : kToolUseStop; }
 
 // The service writes its JSON with keys in alphabetical order; the mock does too.
-Value toolUse(const MockCall& c) { return Value{{keys::kInput, c.arguments}, {keys::kName, nameValue(c)}, {keys::kToolUseId, std::string(kIdPrefix) + c.id}}; }
+Value toolUse(const MockCall& c)
+{
+    return Value{{keys::kInput, c.arguments}, {keys::kName, nameValue(c)}, {keys::kToolUseId, std::string(kIdPrefix) + c.id}};
+}
 
 Value usage(const MockReply& r)
 {
@@ -184,7 +186,8 @@ std::vector<MockEvent> renderEvents(const MockRequest&, const MockReply& r)
     }
     for (const MockCall& c : r.calls) {
         push("contentBlockStart",
-             {index(block), {keys::kStart, Value{{keys::kToolUse, Value{{keys::kName, nameValue(c)}, {keys::kToolUseId, std::string(kIdPrefix) + c.id}}}}}});
+             {index(block),
+              {keys::kStart, Value{{keys::kToolUse, Value{{keys::kName, nameValue(c)}, {keys::kToolUseId, std::string(kIdPrefix) + c.id}}}}}});
         for (const std::string& piece : splitFragments(json::compact(c.arguments), kArgumentPiece))
             push("contentBlockDelta", {index(block), {keys::kDelta, Value{{keys::kToolUse, Value{{keys::kInput, piece}}}}}});
         push("contentBlockStop", {index(block)});

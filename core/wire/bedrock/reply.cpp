@@ -31,8 +31,7 @@ constexpr std::string_view kTokenLimits[] = {"max_tokens", "model_context_window
 constexpr std::string_view kNormalEnds[] = {"end_turn", "stop_sequence"};
 constexpr std::string_view kToolUseStop = "tool_use";
 
-template <std::size_t N>
-bool oneOf(std::string_view s, const std::string_view (&set)[N])
+template <std::size_t N> bool oneOf(std::string_view s, const std::string_view (&set)[N])
 {
     for (std::string_view x : set)
         if (s == x)
@@ -114,10 +113,7 @@ Finish finishOf(const std::optional<std::string>& raw, bool hasCalls)
     return Finish::Other; // guardrail_intervened, content_filtered, malformed_*, unknown values
 }
 
-bool isFramingError(const Error& e)
-{
-    return e.category == eventstream::kCategoryMalformed || e.category == eventstream::kCategoryTruncated;
-}
+bool isFramingError(const Error& e) { return e.category == eventstream::kCategoryMalformed || e.category == eventstream::kCategoryTruncated; }
 
 class BedrockReplyDialect final : public ReplyDialect {
 public:
@@ -166,7 +162,7 @@ public:
 
 class BedrockAssembler final : public StreamAssembler {
 public:
-    BedrockAssembler() : StreamAssembler(Wire::Bedrock) {}
+    BedrockAssembler() : StreamAssembler(Wire::Bedrock) { }
 
     void feed(std::string_view eventName, std::string_view data) override
     {
@@ -248,17 +244,18 @@ protected:
     }
 
 private:
-    enum class Kind { Call, ServerTool, ToolResult };
+    enum class Kind {
+        Call,
+        ServerTool,
+        ToolResult
+    };
     struct Block {
         Kind kind = Kind::Call;
-        int call = -1;         // index into m_calls
+        int call = -1; // index into m_calls
         bool sawInput = false; // input now comes from delta fragments
     };
 
-    static long long indexOf(const Value& payload)
-    {
-        return payload[key::ContentBlockIndex].toInt().value_or(-1);
-    }
+    static long long indexOf(const Value& payload) { return payload[key::ContentBlockIndex].toInt().value_or(-1); }
 
     Block* block(long long index)
     {
@@ -421,10 +418,7 @@ private:
     std::unordered_map<long long, Block> m_blocks;
 };
 
-std::unique_ptr<StreamAssembler> BedrockReplyDialect::newAssembler() const
-{
-    return std::make_unique<BedrockAssembler>();
-}
+std::unique_ptr<StreamAssembler> BedrockReplyDialect::newAssembler() const { return std::make_unique<BedrockAssembler>(); }
 
 } // namespace
 

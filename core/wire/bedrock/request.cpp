@@ -135,18 +135,16 @@ Value resultToWire(const model::ToolResult& r, const model::ResultOptions& o)
         if (m.kind == model::Media::Kind::Image && o.imageInput && !format.empty()) {
             content.push_back(Value{{keys::kImage, Value{{keys::kFormat, format}, {keys::kSource, Value{{keys::kBytes, m.data}}}}}});
         } else if (m.kind == model::Media::Kind::Pdf && o.nativePdf) {
-            content.push_back(Value{{keys::kDocument, Value{{keys::kFormat, kPdf},
-                                                            {keys::kName, kDocumentName},
-                                                            {keys::kSource, Value{{keys::kBytes, m.data}}}}}});
+            content.push_back(
+                Value{{keys::kDocument, Value{{keys::kFormat, kPdf}, {keys::kName, kDocumentName}, {keys::kSource, Value{{keys::kBytes, m.data}}}}}});
         } else if (!structured) {
             content.push_back(Value{{keys::kText, model::partText(item)}});
         }
     }
     if (content.empty())
         content.push_back(Value{{keys::kText, model::resultText(r)}});
-    return Value{{keys::kToolResult, Value{{keys::kToolUseId, r.id()},
-                                           {keys::kContent, Value(std::move(content))},
-                                           {keys::kStatus, r.isError() ? kError : kSuccess}}}};
+    return Value{{keys::kToolResult,
+                  Value{{keys::kToolUseId, r.id()}, {keys::kContent, Value(std::move(content))}, {keys::kStatus, r.isError() ? kError : kSuccess}}}};
 }
 
 Result<Value> formatResults(const Value& reply, std::span<const AnsweredCall> calls, const Value& settings)
@@ -166,9 +164,8 @@ Result<Value> formatResults(const Value& reply, std::span<const AnsweredCall> ca
     // The assistant turn goes back unchanged: text, reasoningContent (signed), server-tool
     // blocks and the toolUse blocks, in their order.
     const Value& content = reply[keys::kOutput][keys::kMessage][keys::kContent];
-    return Value(std::vector<Value>{
-        Value{{keys::kRole, kAssistant}, {keys::kContent, content.isArray() ? content : Value(std::move(uses))}},
-        Value{{keys::kRole, kUser}, {keys::kContent, Value(std::move(results))}}});
+    return Value(std::vector<Value>{Value{{keys::kRole, kAssistant}, {keys::kContent, content.isArray() ? content : Value(std::move(uses))}},
+                                    Value{{keys::kRole, kUser}, {keys::kContent, Value(std::move(results))}}});
 }
 
 ToolFields toolFields(const ToolFieldsInput& in)

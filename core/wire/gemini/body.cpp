@@ -10,8 +10,10 @@ static Value content(const Value& m)
 {
     const std::string_view role = m["role"].str();
     if (role == "tool")
-        return Value{{"role", "user"},
-                     {"parts", Value(std::vector<Value>{Value{{"functionResponse", Value{{"name", m["name"]}, {"response", Value{{"content", m["content"]}}}}}}})}};
+        return Value{
+            {"role", "user"},
+            {"parts",
+             Value(std::vector<Value>{Value{{"functionResponse", Value{{"name", m["name"]}, {"response", Value{{"content", m["content"]}}}}}}})}};
     const Value text = m["content"].isString() ? m["content"] : Value(std::string_view(""));
     return Value{{"role", role == "assistant" ? "model" : "user"}, {"parts", Value(std::vector<Value>{Value{{"text", text}}})}};
 }

@@ -29,10 +29,7 @@ bool servesPath(std::string_view path)
     return path.find(kModelsSegment) != std::string_view::npos && (path.ends_with(kGenerate) || path.ends_with(kStreamGenerate));
 }
 
-const Value& either(const Value& v, std::string_view camel, std::string_view snake)
-{
-    return v.contains(camel) ? v[camel] : v[snake];
-}
+const Value& either(const Value& v, std::string_view camel, std::string_view snake) { return v.contains(camel) ? v[camel] : v[snake]; }
 
 std::string modelFromPath(std::string_view path)
 {
@@ -82,8 +79,8 @@ Result<std::optional<model::Tool>> readDeclaration(const Value& v) { return requ
 
 void readChoice(const Value& body, MockRequest& q)
 {
-    const Value& config = either(either(body, keys::kToolConfig, keys::kToolConfigSnake), keys::kFunctionCallingConfig,
-                                 keys::kFunctionCallingConfigSnake);
+    const Value& config =
+        either(either(body, keys::kToolConfig, keys::kToolConfigSnake), keys::kFunctionCallingConfig, keys::kFunctionCallingConfigSnake);
     const std::string_view mode = config[keys::kMode].str();
     std::vector<std::string> allowed;
     for (const Value& n : either(config, keys::kAllowedFunctionNames, keys::kAllowedFunctionNamesSnake).items())

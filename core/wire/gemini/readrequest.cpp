@@ -79,9 +79,9 @@ Result<RequestParts> readRequest(const Value& body)
         return temperature.error();
     p.temperature = *temperature;
     dropUnknown(gen, {"maxOutputTokens", "temperature"}, p, "/generationConfig");
-    dropUnknown(body, {"contents", "systemInstruction", "system_instruction", "tools", "toolConfig", "tool_config", "generationConfig",
-                       "generation_config"},
-                p);
+    dropUnknown(
+        body, {"contents", "systemInstruction", "system_instruction", "tools", "toolConfig", "tool_config", "generationConfig", "generation_config"},
+        p);
     return p;
 }
 

@@ -140,7 +140,7 @@ Value setAt(const Value& root, std::span<const PathStep> steps, const Value& lea
 
 class GeminiAssembler final : public StreamAssembler {
 public:
-    GeminiAssembler() : StreamAssembler(Wire::Gemini) {}
+    GeminiAssembler() : StreamAssembler(Wire::Gemini) { }
 
     void feedValue(std::string_view, const Value& ev) override
     {
@@ -311,10 +311,7 @@ private:
     std::optional<Open> m_open;
 };
 
-std::unique_ptr<StreamAssembler> GeminiReplyDialect::newAssembler() const
-{
-    return std::make_unique<GeminiAssembler>();
-}
+std::unique_ptr<StreamAssembler> GeminiReplyDialect::newAssembler() const { return std::make_unique<GeminiAssembler>(); }
 
 } // namespace
 

@@ -14,10 +14,21 @@ constexpr std::string_view kUserRole = "user";
 
 // Built-ins are keyed, not typed: {"google_search": {}}. The label is the first present
 // key in this order, and provider-run keys win over client-run ones.
-constexpr std::string_view kServerKeys[] = {"google_search", "googleSearch", "google_search_retrieval", "googleSearchRetrieval",
-                                            "code_execution", "codeExecution", "url_context", "urlContext",
-                                            "google_maps", "googleMaps", "enterprise_web_search", "enterpriseWebSearch",
-                                            "file_search", "fileSearch", "retrieval"};
+constexpr std::string_view kServerKeys[] = {"google_search",
+                                            "googleSearch",
+                                            "google_search_retrieval",
+                                            "googleSearchRetrieval",
+                                            "code_execution",
+                                            "codeExecution",
+                                            "url_context",
+                                            "urlContext",
+                                            "google_maps",
+                                            "googleMaps",
+                                            "enterprise_web_search",
+                                            "enterpriseWebSearch",
+                                            "file_search",
+                                            "fileSearch",
+                                            "retrieval"};
 constexpr std::string_view kClientKeys[] = {"computer_use", "computerUse"};
 
 std::optional<Recognized> recognizeTool(const json::Value& v)
@@ -35,8 +46,7 @@ std::optional<Recognized> recognizeTool(const json::Value& v)
 
 bool claimsTool(const json::Value& v)
 {
-    return v[keys::kParametersJsonSchema].isObject() || v[keys::kParametersJsonSchemaSnake].isObject() ||
-           v[keys::kParameters].isObject();
+    return v[keys::kParametersJsonSchema].isObject() || v[keys::kParametersJsonSchemaSnake].isObject() || v[keys::kParameters].isObject();
 }
 
 Result<std::optional<model::Tool>> readTool(const json::Value& v)
@@ -81,8 +91,7 @@ bool isWireShaped(const json::Value& item)
 
 bool isRawEntry(const json::Value& item)
 {
-    return item.isObject() && !isTyped(item) &&
-           (item[keys::kFunctionDeclarations].isArray() || item[keys::kFunctionDeclarationsSnake].isArray());
+    return item.isObject() && !isTyped(item) && (item[keys::kFunctionDeclarations].isArray() || item[keys::kFunctionDeclarationsSnake].isArray());
 }
 
 // All declarations go into one {"functionDeclarations": [...]} entry, placed where the
@@ -92,7 +101,7 @@ bool isRawEntry(const json::Value& item)
 Result<json::Value> walk(const RequestDialect& d, const json::Value& list)
 {
     struct Group {
-        std::size_t index = 0;             // position in `out`
+        std::size_t index = 0; // position in `out`
         std::vector<json::Member> members; // the entry's own fields; declarations go at declAt
         std::size_t declAt = 0;
         std::vector<json::Value> decls;
@@ -109,8 +118,7 @@ Result<json::Value> walk(const RequestDialect& d, const json::Value& list)
             std::vector<json::Value> decls;
             std::optional<std::size_t> declAt;
             for (const json::Member& m : item.members()) {
-                const bool isDecls = (m.name() == keys::kFunctionDeclarations || m.name() == keys::kFunctionDeclarationsSnake) &&
-                                     m.value.isArray();
+                const bool isDecls = (m.name() == keys::kFunctionDeclarations || m.name() == keys::kFunctionDeclarationsSnake) && m.value.isArray();
                 if (!isDecls) {
                     rest.push_back(m);
                     continue;
@@ -230,9 +238,8 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
     }
     // The model turn is echoed whole: Gemini 3 requires its thought signatures back.
     const json::Value& parts = reply[keys::kCandidates].at(0)[keys::kContent][keys::kParts];
-    return json::Value(std::vector<json::Value>{
-        json::Value{{keys::kRole, kModelRole}, {keys::kParts, parts}},
-        json::Value{{keys::kRole, kUserRole}, {keys::kParts, json::Value(std::move(responses))}}});
+    return json::Value(std::vector<json::Value>{json::Value{{keys::kRole, kModelRole}, {keys::kParts, parts}},
+                                                json::Value{{keys::kRole, kUserRole}, {keys::kParts, json::Value(std::move(responses))}}});
 }
 
 ToolFields toolFields(const ToolFieldsInput& in)

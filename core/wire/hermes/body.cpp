@@ -35,8 +35,8 @@ std::string responseText(const Value& m)
     if (content.isString() && content.str().find(kResponseOpen) != std::string_view::npos)
         return std::string(content.str());
     const Value block = content.isString() ? Value{{kType, kText}, {kText, content}} : Value{{kType, kText}, {kText, json::Value("")}};
-    auto r = model::ToolResult::fromMcp(Value{{keys::kContent, content.isArray() ? content : Value(std::vector<Value>{block})}},
-                                        m[keys::kName], Value());
+    auto r =
+        model::ToolResult::fromMcp(Value{{keys::kContent, content.isArray() ? content : Value(std::vector<Value>{block})}}, m[keys::kName], Value());
     if (!r)
         return std::string(content.str());
     const Value wrapped = requestDialect().resultToWire(*r, model::ResultOptions{});

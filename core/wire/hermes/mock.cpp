@@ -80,7 +80,7 @@ std::vector<Value> promptTools(std::string_view system)
                     values.push_back(std::move(*v));
             }
         }
-        void onLine(std::string_view) override {}
+        void onLine(std::string_view) override { }
     } sink;
     JsonSequenceDecoder decoder;
     decoder.feed(inner, sink);

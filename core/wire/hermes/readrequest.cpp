@@ -18,7 +18,7 @@ constexpr std::string_view kLead = "You are provided with function signatures wi
 
 struct PromptTools {
     std::string before; // the system text before the tool prompt (the preset's own system)
-    Value tools;        // the tool list inside <tools>
+    Value tools; // the tool list inside <tools>
 };
 
 std::optional<PromptTools> splitPrompt(std::string_view system)

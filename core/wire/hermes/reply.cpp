@@ -92,7 +92,7 @@ private:
 
 class HermesAssembler final : public StreamAssembler {
 public:
-    explicit HermesAssembler(std::string_view tag) : StreamAssembler(Wire::Hermes), m_tag(tag) {}
+    explicit HermesAssembler(std::string_view tag) : StreamAssembler(Wire::Hermes), m_tag(tag) { }
 
     void feed(std::string_view eventName, std::string_view data) override
     {

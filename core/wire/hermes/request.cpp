@@ -68,8 +68,8 @@ PromptParts promptParts(const PromptSettings& s)
     const std::string& ct = s.callTag;
     PromptParts p;
     p.head = s.instructions + "\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n";
-    p.tail = "\n</tools>\n\nFor each function call, return a JSON object with function name and arguments within <" + ct + "></" +
-             ct + "> XML tags:\n<" + ct + ">\n";
+    p.tail = "\n</tools>\n\nFor each function call, return a JSON object with function name and arguments within <" + ct + "></" + ct +
+        "> XML tags:\n<" + ct + ">\n";
     // Literal example text, spaces and all: it is not re-encoded.
     p.tail += "{\"name\": \"function_name\", \"arguments\": {\"arg1\": \"value1\"}}\n</" + ct + ">\n";
     return p;

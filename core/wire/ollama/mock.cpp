@@ -88,10 +88,9 @@ Value toolCalls(const MockReply& r)
     std::vector<Value> calls;
     for (std::size_t i = 0; i < r.calls.size(); ++i) {
         const MockCall& c = r.calls[i];
-        calls.push_back(Value{{keys::kId, "call_" + c.id},
-                              {keys::kFunction, Value{{keys::kIndex, static_cast<long long>(i)},
-                                                      {keys::kName, nameValue(c)},
-                                                      {keys::kArguments, c.arguments}}}});
+        calls.push_back(
+            Value{{keys::kId, "call_" + c.id},
+                  {keys::kFunction, Value{{keys::kIndex, static_cast<long long>(i)}, {keys::kName, nameValue(c)}, {keys::kArguments, c.arguments}}}});
     }
     return Value(std::move(calls));
 }

@@ -42,7 +42,7 @@ public:
 
 class OllamaAssembler final : public StreamAssembler {
 public:
-    OllamaAssembler() : StreamAssembler(Wire::Ollama) {}
+    OllamaAssembler() : StreamAssembler(Wire::Ollama) { }
 
     void feedValue(std::string_view, const Value& line) override
     {
@@ -76,10 +76,7 @@ private:
     bool m_done = false;
 };
 
-std::unique_ptr<StreamAssembler> OllamaReplyDialect::newAssembler() const
-{
-    return std::make_unique<OllamaAssembler>();
-}
+std::unique_ptr<StreamAssembler> OllamaReplyDialect::newAssembler() const { return std::make_unique<OllamaAssembler>(); }
 
 } // namespace
 

@@ -31,9 +31,10 @@ Value buildBody(const BodyInput& in)
     b.append("messages", Value(std::move(messages)));
     appendMembers(b, in.tools.body);
     if (!in.responseSchema.isNull())
-        b.append("response_format", Value{{"type", "json_schema"},
-                                          {"json_schema", Value{{"name", in.responseSchemaName.empty() ? "response" : in.responseSchemaName},
-                                                                {"schema", in.responseSchema}}}});
+        b.append("response_format",
+                 Value{{"type", "json_schema"},
+                       {"json_schema",
+                        Value{{"name", in.responseSchemaName.empty() ? "response" : in.responseSchemaName}, {"schema", in.responseSchema}}}});
     if (in.maxTokens)
         b.append("max_tokens", *in.maxTokens);
     if (in.temperature)

@@ -41,9 +41,8 @@ std::string finishReason(const MockReply& r)
 
 Value usage(const MockReply& r)
 {
-    return Value{{keys::kPromptTokens, r.inputTokens},
-                 {keys::kCompletionTokens, r.outputTokens},
-                 {keys::kTotalTokens, r.inputTokens + r.outputTokens}};
+    return Value{
+        {keys::kPromptTokens, r.inputTokens}, {keys::kCompletionTokens, r.outputTokens}, {keys::kTotalTokens, r.inputTokens + r.outputTokens}};
 }
 
 // allowed_tools: {"type":"allowed_tools","allowed_tools":{"mode","tools":[{"type":"function","function":{"name"}}]}}
@@ -83,10 +82,9 @@ Value chunk(const MockReply& r, Value delta, Value finish, bool includeUsage)
         .append(keys::kCreated, r.created)
         .append(keys::kModel, r.model)
         .append(keys::kSystemFingerprint, kFingerprint)
-        .append(keys::kChoices, Value(std::vector<Value>{Value{{keys::kIndex, 0},
-                                                               {keys::kDelta, std::move(delta)},
-                                                               {keys::kLogprobs, Value()},
-                                                               {keys::kFinishReason, std::move(finish)}}}));
+        .append(keys::kChoices,
+                Value(std::vector<Value>{Value{
+                    {keys::kIndex, 0}, {keys::kDelta, std::move(delta)}, {keys::kLogprobs, Value()}, {keys::kFinishReason, std::move(finish)}}}));
     if (includeUsage)
         b.append(keys::kUsage, Value());
     return std::move(b).build();
@@ -163,16 +161,16 @@ Value renderChatBody(const MockRequest&, const MockReply& r)
         message.append(keys::kToolCalls, Value(std::move(calls)));
     }
     message.append(keys::kRefusal, Value());
-    return Value{{keys::kId, "chatcmpl-" + r.id},
-                 {keys::kObject, kCompletionObject},
-                 {keys::kCreated, r.created},
-                 {keys::kModel, r.model},
-                 {keys::kChoices, Value(std::vector<Value>{Value{{keys::kIndex, 0},
-                                                                 {keys::kMessage, std::move(message).build()},
-                                                                 {keys::kLogprobs, Value()},
-                                                                 {keys::kFinishReason, finishReason(r)}}})},
-                 {keys::kUsage, usage(r)},
-                 {keys::kSystemFingerprint, kFingerprint}};
+    return Value{
+        {keys::kId, "chatcmpl-" + r.id},
+        {keys::kObject, kCompletionObject},
+        {keys::kCreated, r.created},
+        {keys::kModel, r.model},
+        {keys::kChoices,
+         Value(std::vector<Value>{Value{
+             {keys::kIndex, 0}, {keys::kMessage, std::move(message).build()}, {keys::kLogprobs, Value()}, {keys::kFinishReason, finishReason(r)}}})},
+        {keys::kUsage, usage(r)},
+        {keys::kSystemFingerprint, kFingerprint}};
 }
 
 std::vector<MockEvent> renderChatEvents(const MockRequest& q, const MockReply& r)
@@ -202,18 +200,20 @@ std::vector<MockEvent> renderChatEvents(const MockRequest& q, const MockReply& r
             push(Value{{keys::kToolCalls, calls}});
         roleSent = true;
         for (const std::string& piece : splitFragments(json::compact(c.arguments), kArgumentPiece))
-            push(Value{{keys::kToolCalls, Value(std::vector<Value>{Value{{keys::kIndex, static_cast<long long>(i)},
-                                                                          {keys::kFunction, Value{{keys::kArguments, piece}}}}})}});
+            push(Value{
+                {keys::kToolCalls,
+                 Value(std::vector<Value>{Value{{keys::kIndex, static_cast<long long>(i)}, {keys::kFunction, Value{{keys::kArguments, piece}}}}})}});
     }
     push(Value::emptyObject(), Value(finishReason(r)));
     if (q.includeUsage)
-        out.push_back({std::string(), json::compact(Value{{keys::kId, "chatcmpl-" + r.id},
-                                                          {keys::kObject, kChunkObject},
-                                                          {keys::kCreated, r.created},
-                                                          {keys::kModel, r.model},
-                                                          {keys::kSystemFingerprint, kFingerprint},
-                                                          {keys::kChoices, Value::array()},
-                                                          {keys::kUsage, usage(r)}})});
+        out.push_back({std::string(),
+                       json::compact(Value{{keys::kId, "chatcmpl-" + r.id},
+                                           {keys::kObject, kChunkObject},
+                                           {keys::kCreated, r.created},
+                                           {keys::kModel, r.model},
+                                           {keys::kSystemFingerprint, kFingerprint},
+                                           {keys::kChoices, Value::array()},
+                                           {keys::kUsage, usage(r)}})});
     out.push_back({std::string(), std::string(kDone)});
     return out;
 }

@@ -85,8 +85,8 @@ Result<RequestParts> readRequest(const Value& body)
         return temperature.error();
     p.temperature = *temperature;
     p.stream = body["stream"].toBool();
-    dropUnknown(body, {"model", "messages", "tools", "tool_choice", "parallel_tool_calls", "max_tokens", "max_completion_tokens",
-                       "temperature", "stream"},
+    dropUnknown(body,
+                {"model", "messages", "tools", "tool_choice", "parallel_tool_calls", "max_tokens", "max_completion_tokens", "temperature", "stream"},
                 p);
     return p;
 }

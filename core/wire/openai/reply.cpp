@@ -58,7 +58,7 @@ struct ToolDelta {
     long long index = 0;
     RawString id;
     RawString name;
-    RawString arguments;          // a string fragment
+    RawString arguments; // a string fragment
     std::string_view argumentsSpan; // a non-string value (some servers send an object)
 };
 
@@ -85,7 +85,7 @@ struct Chunk {
 
 class OpenAIAssembler final : public StreamAssembler {
 public:
-    OpenAIAssembler() : StreamAssembler(Wire::OpenAI) {}
+    OpenAIAssembler() : StreamAssembler(Wire::OpenAI) { }
 
     void feed(std::string_view eventName, std::string_view data) override
     {
@@ -360,8 +360,7 @@ private:
                 const StreamCall& s = m_calls[static_cast<std::size_t>(found)];
                 // A server that reuses one index for several whole calls: a different id
                 // together with a name starts a new call.
-                const bool differentCall =
-                    hasId && !s.id.empty() && scan::text(t.id) != s.id && t.name.present && !t.name.raw.empty();
+                const bool differentCall = hasId && !s.id.empty() && scan::text(t.id) != s.id && t.name.present && !t.name.raw.empty();
                 if (!differentCall)
                     return static_cast<std::size_t>(found);
             }
@@ -437,10 +436,7 @@ private:
     std::size_t m_last = static_cast<std::size_t>(-1);
 };
 
-std::unique_ptr<StreamAssembler> OpenAIReplyDialect::newAssembler() const
-{
-    return std::make_unique<OpenAIAssembler>();
-}
+std::unique_ptr<StreamAssembler> OpenAIReplyDialect::newAssembler() const { return std::make_unique<OpenAIAssembler>(); }
 
 } // namespace
 

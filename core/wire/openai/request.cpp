@@ -59,8 +59,7 @@ json::Value choiceToWire(const model::ToolChoice& c)
 {
     switch (c.effectiveType()) {
     case model::ToolChoice::Type::Any: return json::Value(kRequired);
-    case model::ToolChoice::Type::Tool:
-        return json::Value{{keys::kType, kFunctionType}, {keys::kFunction, json::Value{{keys::kName, c.name()}}}};
+    case model::ToolChoice::Type::Tool: return json::Value{{keys::kType, kFunctionType}, {keys::kFunction, json::Value{{keys::kName, c.name()}}}};
     default: return json::Value(model::typeName(c.effectiveType()));
     }
 }
@@ -94,17 +93,11 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
     return json::Value(std::move(out));
 }
 
-ToolFields toolFields(const ToolFieldsInput& in)
-{
-    return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls);
-}
+ToolFields toolFields(const ToolFieldsInput& in) { return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls); }
 
 } // namespace
 
-bool isWireShapedTool(const json::Value& item)
-{
-    return toolType(item) == kFunctionType && item[keys::kFunction].isObject();
-}
+bool isWireShapedTool(const json::Value& item) { return toolType(item) == kFunctionType && item[keys::kFunction].isObject(); }
 
 Result<std::optional<model::Tool>> readTool(const json::Value& v)
 {
@@ -125,10 +118,9 @@ Result<std::optional<model::Tool>> readTool(const json::Value& v)
 
 json::Value renderTool(const model::Tool& t)
 {
-    return json::Value{{keys::kType, kFunctionType},
-                       {keys::kFunction, json::Value{{keys::kName, t.name()},
-                                                     {keys::kDescription, t.description()},
-                                                     {keys::kParameters, t.inputSchema()}}}};
+    return json::Value{
+        {keys::kType, kFunctionType},
+        {keys::kFunction, json::Value{{keys::kName, t.name()}, {keys::kDescription, t.description()}, {keys::kParameters, t.inputSchema()}}}};
 }
 
 const RequestDialect& requestDialect()

@@ -217,16 +217,14 @@ std::vector<MockEvent> renderEvents(const MockRequest& q, const MockReply& r)
         push("response.content_part.added",
              {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kContentIndex, 0}, {keys::kPart, textPart(std::string())}});
         for (const std::string& piece : splitFragments(r.text, kTextPiece))
-            push("response.output_text.delta", {{keys::kItemId, id},
-                                                {keys::kOutputIndex, index},
-                                                {keys::kContentIndex, 0},
-                                                {keys::kDelta, piece},
-                                                {keys::kLogprobs, Value::array()}});
-        push("response.output_text.done", {{keys::kItemId, id},
-                                           {keys::kOutputIndex, index},
-                                           {keys::kContentIndex, 0},
-                                           {keys::kText, r.text},
-                                           {keys::kLogprobs, Value::array()}});
+            push("response.output_text.delta",
+                 {{keys::kItemId, id},
+                  {keys::kOutputIndex, index},
+                  {keys::kContentIndex, 0},
+                  {keys::kDelta, piece},
+                  {keys::kLogprobs, Value::array()}});
+        push("response.output_text.done",
+             {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kContentIndex, 0}, {keys::kText, r.text}, {keys::kLogprobs, Value::array()}});
         push("response.content_part.done",
              {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kContentIndex, 0}, {keys::kPart, textPart(r.text)}});
         push("response.output_item.done", {{keys::kOutputIndex, index}, {keys::kItem, messageItem(r, true)}});

@@ -37,8 +37,8 @@ Result<RequestParts> readRequest(const Value& body)
             } else if (item["role"].isString()) {
                 const std::optional<std::string> text = plainText(item["content"]);
                 const std::string_view role = item["role"].str();
-                turns.push_back(Value{{"role", role == "developer" ? Value("system") : item["role"]},
-                                      {"content", text ? Value(*text) : item["content"]}});
+                turns.push_back(
+                    Value{{"role", role == "developer" ? Value("system") : item["role"]}, {"content", text ? Value(*text) : item["content"]}});
             } else {
                 p.dropped.push_back(ptr); // function_call items, reasoning, ...: the loop writes these itself
             }
@@ -61,8 +61,7 @@ Result<RequestParts> readRequest(const Value& body)
         return temperature.error();
     p.temperature = *temperature;
     p.stream = body["stream"].toBool();
-    dropUnknown(body, {"model", "instructions", "input", "tools", "tool_choice", "parallel_tool_calls", "max_output_tokens",
-                       "temperature", "stream"},
+    dropUnknown(body, {"model", "instructions", "input", "tools", "tool_choice", "parallel_tool_calls", "max_output_tokens", "temperature", "stream"},
                 p);
     return p;
 }

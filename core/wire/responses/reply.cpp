@@ -153,7 +153,7 @@ public:
 
 class ResponsesAssembler final : public StreamAssembler {
 public:
-    ResponsesAssembler() : StreamAssembler(Wire::Responses) {}
+    ResponsesAssembler() : StreamAssembler(Wire::Responses) { }
 
     void feedValue(std::string_view eventName, const Value& ev) override
     {
@@ -164,8 +164,7 @@ public:
             if (ev[key::Object].str() == "response" || ev[key::Output].isArray()) {
                 m_sawEnd = true;
                 setFinal(ev); // a whole body
-            }
-            else
+            } else
                 recordProviderError(ev[key::Error]);
             return;
         }
@@ -264,8 +263,7 @@ public:
 
         const Value& status = m_final[key::Status];
         r.rawFinish = status.isString() ? std::optional<std::string>(std::string(status.str())) : std::nullopt;
-        const bool tokenLimit = status.str() == kStatusIncomplete &&
-                                m_final[key::IncompleteDetails][key::Reason].str() == kReasonMaxOutputTokens;
+        const bool tokenLimit = status.str() == kStatusIncomplete && m_final[key::IncompleteDetails][key::Reason].str() == kReasonMaxOutputTokens;
         r.finish = normalizeFinish(r.rawFinish, tokenLimit, r.refusal.has_value(), !r.calls.empty(), false);
         return r;
     }
@@ -373,10 +371,7 @@ private:
     std::unordered_map<std::string, long long> m_indexOfItem;
 };
 
-std::unique_ptr<StreamAssembler> ResponsesReplyDialect::newAssembler() const
-{
-    return std::make_unique<ResponsesAssembler>();
-}
+std::unique_ptr<StreamAssembler> ResponsesReplyDialect::newAssembler() const { return std::make_unique<ResponsesAssembler>(); }
 
 } // namespace
 

@@ -24,18 +24,17 @@ constexpr std::string_view kInputFile = "input_file";
 constexpr std::string_view kRequired = "required";
 
 // Built-in tool types (OpenAI Responses and xAI's compatible endpoint).
-constexpr std::string_view kToolSearch = "tool_search";  // server unless execution: client
-constexpr std::string_view kShell = "shell";             // server only in a hosted container
-constexpr std::string_view kMcp = "mcp";                 // remote MCP, needs require_approval
-constexpr std::string_view kServerTypes[] = {"web_search", "file_search", "code_interpreter", "image_generation",
-                                             "mcp", "x_search", "collections_search"};
+constexpr std::string_view kToolSearch = "tool_search"; // server unless execution: client
+constexpr std::string_view kShell = "shell"; // server only in a hosted container
+constexpr std::string_view kMcp = "mcp"; // remote MCP, needs require_approval
+constexpr std::string_view kServerTypes[] = {"web_search", "file_search", "code_interpreter",  "image_generation",
+                                             "mcp",        "x_search",    "collections_search"};
 constexpr std::string_view kClientTypes[] = {"local_shell", "computer", "computer_use_preview", "apply_patch"};
 constexpr std::string_view kHostedShellEnvironments[] = {"container_auto", "container_reference"};
 constexpr std::string_view kWebSearchPreview = "web_search_preview"; // and its dated variants
-constexpr std::string_view kWebSearchDatedPrefix = "web_search_";      // web_search_YYYY_MM_DD
+constexpr std::string_view kWebSearchDatedPrefix = "web_search_"; // web_search_YYYY_MM_DD
 
-template <std::size_t N>
-bool oneOf(std::string_view s, const std::string_view (&set)[N])
+template <std::size_t N> bool oneOf(std::string_view s, const std::string_view (&set)[N])
 {
     return std::find(std::begin(set), std::end(set), s) != std::end(set);
 }
@@ -84,17 +83,14 @@ Result<bool> keepsVerbatim(const json::Value& item)
     // A tool loop cannot answer approval requests, so a remote MCP server must be told
     // never to ask.
     if (toolType(item) == kMcp && item[keys::kRequireApproval].str() != "never")
-        return makeError("mcp_approval_required",
-                         "a remote MCP tool in a tool loop needs \"require_approval\": \"never\"", "/require_approval");
+        return makeError("mcp_approval_required", "a remote MCP tool in a tool loop needs \"require_approval\": \"never\"", "/require_approval");
     return true;
 }
 
 json::Value renderTool(const model::Tool& t)
 {
-    return json::Value{{keys::kType, kFunctionType},
-                       {keys::kName, t.name()},
-                       {keys::kDescription, t.description()},
-                       {keys::kParameters, t.inputSchema()}};
+    return json::Value{
+        {keys::kType, kFunctionType}, {keys::kName, t.name()}, {keys::kDescription, t.description()}, {keys::kParameters, t.inputSchema()}};
 }
 
 Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
@@ -131,10 +127,7 @@ std::string pdfFileName(const json::Value& uri)
     return std::string(utf8.constData(), std::size_t(utf8.size()));
 }
 
-std::string dataUrl(const model::Media& m)
-{
-    return "data:" + std::string(m.mimeType.str()) + ";base64," + std::string(m.data.str());
-}
+std::string dataUrl(const model::Media& m) { return "data:" + std::string(m.mimeType.str()) + ";base64," + std::string(m.data.str()); }
 
 json::Value resultToWire(const model::ToolResult& r, const model::ResultOptions& o)
 {
@@ -202,10 +195,7 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
     return json::Value(std::move(out));
 }
 
-ToolFields toolFields(const ToolFieldsInput& in)
-{
-    return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls);
-}
+ToolFields toolFields(const ToolFieldsInput& in) { return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls); }
 
 } // namespace
 

@@ -1,0 +1,447 @@
+// The window on a 1280×720 screen (the offscreen platform with a screen of that size): it
+// opens inside the screen, a saved geometry from a bigger one is pulled back in, banners
+// never resize it; the theme follows the desktop portal's colour scheme and View › Theme,
+// editor colours included; the first start shows the welcome, which opens the example; a
+// bad project opens the window with the problem shown where it is (and `toolwire bad.toolwire`
+// stays up); the Help and Edit menus are there.
+//
+// main() below sets the platform (offscreen with a 1280×720 screen from a config file) and
+// an empty settings directory before the application exists.
+
+#include "application.h"
+#include "controllers/helpmenu.h"
+#include "controllers/problemscontroller.h"
+#include "controllers/themecontroller.h"
+#include "controllers/tooldrafts.h"
+#include "controllers/tooleditingcontroller.h"
+#include "dialogs/welcomedialog.h"
+#include "mainwindow.h"
+#include "projectdocument.h"
+#include "services.h"
+#include "widgets/choiceeditor.h"
+#include "widgets/jsoneditor.h"
+#include "widgets/problemspanel.h"
+#include "widgets/wireview.h"
+#include "wires.h"
+
+#include <Qsci/qscilexerjson.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QDBusConnection>
+#include <QDBusMessage>
+#include <QDBusVariant>
+#include <QClipboard>
+#include <QDialog>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenuBar>
+#include <QProcess>
+#include <QPushButton>
+#include <QScreen>
+#include <QStyle>
+#include <QSettings>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QSocketNotifier>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace tw;
+
+namespace {
+
+const QRect kScreen(0, 0, 1280, 720);
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(bytes);
+    return path;
+}
+
+QAction* actionNamed(QMenu* menu, const QString& text)
+{
+    for (QAction* a : menu->actions()) {
+        if (a->menu())
+            if (QAction* inner = actionNamed(a->menu(), text))
+                return inner;
+        if (QString(a->text()).remove(QLatin1Char('&')) == text)
+            return a;
+    }
+    return nullptr;
+}
+
+QMenu* menuNamed(QMainWindow& w, const QString& title)
+{
+    for (QAction* a : w.menuBar()->actions())
+        if (a->menu() && QString(a->menu()->title()).remove(QLatin1Char('&')) == title)
+            return a->menu();
+    return nullptr;
+}
+
+bool inside(const QRect& r) { return kScreen.contains(r); }
+
+// A stand-in for the XDG desktop portal's Settings interface, run as a process of its own
+// (this binary with --fake-portal): Read answers the colour scheme (wrapped twice, as the
+// portal does); a number on stdin becomes the scheme, announced with SettingChanged.
+class FakePortal : public QObject {
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.portal.Settings")
+public:
+    uint scheme = 1; // prefer dark
+
+    void announce(uint value)
+    {
+        scheme = value;
+        QDBusMessage signal = QDBusMessage::createSignal(QStringLiteral("/org/freedesktop/portal/desktop"),
+                                                         QStringLiteral("org.freedesktop.portal.Settings"), QStringLiteral("SettingChanged"));
+        signal << QStringLiteral("org.freedesktop.appearance") << QStringLiteral("color-scheme")
+               << QVariant::fromValue(QDBusVariant(QVariant::fromValue(value)));
+        QDBusConnection::sessionBus().send(signal);
+    }
+
+public Q_SLOTS:
+    QDBusVariant Read(const QString& ns, const QString& key)
+    {
+        if (ns != QLatin1String("org.freedesktop.appearance") || key != QLatin1String("color-scheme"))
+            return QDBusVariant(QVariant());
+        return QDBusVariant(QVariant::fromValue(QDBusVariant(QVariant::fromValue(scheme))));
+    }
+};
+
+int runFakePortal(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    FakePortal portal;
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.registerObject(QStringLiteral("/org/freedesktop/portal/desktop"), &portal, QDBusConnection::ExportAllSlots) ||
+        !bus.registerService(QStringLiteral("org.freedesktop.portal.Desktop")))
+        return 1;
+    std::fprintf(stdout, "ready\n");
+    std::fflush(stdout);
+    QSocketNotifier input(0, QSocketNotifier::Read);
+    QObject::connect(&input, &QSocketNotifier::activated, &portal, [&portal] {
+        char line[32] = {};
+        if (!std::fgets(line, sizeof line, stdin)) {
+            QCoreApplication::quit();
+            return;
+        }
+        portal.announce(uint(std::atoi(line)));
+    });
+    return app.exec();
+}
+
+} // namespace
+
+class TestWindowState : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        QSettings().clear();
+        QSettings().setValue(QStringLiteral("welcome/shown"), true); // only welcome's own test sees it
+    }
+
+    void theScreenIs1280x720() { QCOMPARE(QGuiApplication::primaryScreen()->availableGeometry(), kScreen); }
+
+    // Point 3: the window opens inside the screen (it opened at 1400×900).
+    void opensInsideTheScreen()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20);
+        QVERIFY2(inside(w.frameGeometry()),
+                 qPrintable(QStringLiteral("%1x%2+%3+%4")
+                                .arg(w.frameGeometry().width())
+                                .arg(w.frameGeometry().height())
+                                .arg(w.frameGeometry().x())
+                                .arg(w.frameGeometry().y())));
+        QVERIFY(w.minimumSizeHint().width() <= kScreen.width() && w.minimumSizeHint().height() <= kScreen.height());
+        // Every dock and the status bar are on the screen.
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) {
+            if (d->visibleRegion().isEmpty())
+                continue; // a tab behind another
+            const QRect r(d->mapToGlobal(QPoint(0, 0)), d->size());
+            QVERIFY2(kScreen.contains(r),
+                     qPrintable(d->objectName() + QStringLiteral(" %1x%2+%3+%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y())));
+        }
+    }
+
+    // Point 3: a geometry saved on a bigger screen is pulled back inside this one.
+    void restoredGeometryIsClamped()
+    {
+        QByteArray saved;
+        {
+            QMainWindow big;
+            big.setGeometry(150, 100, 1700, 1000); // off to the right and below, and too big
+            saved = big.saveGeometry();
+        }
+        QSettings().setValue(QStringLiteral("window/geometry"), saved);
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{true});
+        QVERIFY(inside(w.frameGeometry()));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(inside(w.frameGeometry()));
+    }
+
+    // Point 3: banners wrap; the window never grows for them (a red banner widened it 142 px).
+    void bannersNeverResizeTheWindow()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20);
+        const QSize before = w.size();
+        // A forced tool, then the tool removed: error banners in every tab and the choice dock.
+        project::ChoiceSetting c;
+        c.type = "tool";
+        c.name = std::string(doc.project().tools[0]["name"].str());
+        doc.setChoice(c);
+        w.tools()->selectRow(0);
+        w.tools()->deleteTool();
+        for (int i = 0; i < int(w.wireCount()); ++i) {
+            w.selectWireTab(i);
+            QVERIFY(!w.wireView(std::size_t(i))->note().isEmpty());
+        }
+        QVERIFY(!w.choiceEditor()->notesText().isEmpty());
+        // And a long unbroken error in the tool editor.
+        w.toolEditor()->setText(QStringLiteral("{\"name\": \"") + QString(400, QLatin1Char('x')));
+        QTest::qWait(50);
+        QCOMPARE(w.size(), before);
+        QVERIFY(inside(w.frameGeometry()));
+        QVERIFY(w.minimumSizeHint().width() <= kScreen.width());
+    }
+
+    // Point 10: the theme follows the portal's colour scheme, and View › Theme; the lexer too.
+    void themeFollowsTheDesktopAndTheMenu()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        ui::ThemeController* theme = w.theme();
+        ui::JsonEditor* editor = w.toolEditor();
+        auto paper = [editor] { return editor->lexer()->paper(QsciLexerJSON::String); };
+        QVERIFY(!theme->isDark());
+        QVERIFY(paper().lightness() > 128);
+
+        theme->setDesktopColorScheme(1); // org.freedesktop.appearance color-scheme: prefer dark
+        QVERIFY(theme->isDark());
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+        QTRY_VERIFY(paper().lightness() < 128);
+        QVERIFY(editor->lexer()->color(QsciLexerJSON::String).lightness() > 128); // light text on dark paper
+
+        QMenu* themeMenu = nullptr;
+        for (QAction* a : menuNamed(w, QStringLiteral("View"))->actions())
+            if (a->menu() && a->menu()->title().contains(QStringLiteral("Theme")))
+                themeMenu = a->menu();
+        QVERIFY(themeMenu);
+        actionNamed(themeMenu, QStringLiteral("Light"))->trigger();
+        QVERIFY(!theme->isDark());
+        QTRY_VERIFY(paper().lightness() > 128);
+        theme->setDesktopColorScheme(1);
+        QVERIFY(!theme->isDark()); // an explicit choice wins over the desktop
+        actionNamed(themeMenu, QStringLiteral("System (follow the desktop)"))->trigger();
+        QVERIFY(theme->isDark());
+        theme->setDesktopColorScheme(0); // no preference: the start palette
+        QVERIFY(!theme->isDark());
+    }
+
+    // Point 10: the same over D-Bus, from a portal on the session bus (ctest runs this test
+    // in a throwaway session: dbus-run-session).
+    void themeReadsThePortalOverDBus()
+    {
+        QDBusConnection bus = QDBusConnection::sessionBus();
+        if (!bus.isConnected())
+            QSKIP("no D-Bus session bus (run under dbus-run-session)");
+        QProcess portal;
+        portal.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--fake-portal")});
+        QVERIFY(portal.waitForStarted());
+        QVERIFY(portal.waitForReadyRead(10000) && portal.readLine().startsWith("ready"));
+        {
+            ui::ThemeController theme(false);
+            QTRY_VERIFY(theme.desktopPrefersDark() == std::optional<bool>(true));
+            QVERIFY(theme.isDark());
+            portal.write("2\n"); // the desktop switched to light
+            QTRY_VERIFY(!theme.isDark());
+        }
+        portal.closeWriteChannel();
+        QVERIFY(portal.waitForFinished(5000));
+        QApplication::setPalette(QApplication::style()->standardPalette());
+    }
+
+    // The first start: the welcome, whose button opens the example; not again afterwards.
+    void welcomeOnTheFirstStart()
+    {
+        QSettings().remove(QStringLiteral("welcome/shown"));
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        {
+            ui::MainWindow w(&doc, services.services(), ui::WindowOptions{true});
+            w.show();
+            QTRY_VERIFY(w.findChild<ui::WelcomeDialog*>() && w.findChild<ui::WelcomeDialog*>()->isVisible());
+            QPushButton* open = nullptr;
+            for (QPushButton* b : w.findChild<ui::WelcomeDialog*>()->findChildren<QPushButton*>())
+                if (b->text() == QStringLiteral("Open the Example"))
+                    open = b;
+            QVERIFY(open);
+            QVERIFY(doc.project().tools.empty());
+            open->click();
+            QVERIFY(doc.project().tools.size() >= 5);
+            QVERIFY(!w.findChild<ui::WelcomeDialog*>()->isVisible());
+        }
+        ui::MainWindow again(&doc, services.services(), ui::WindowOptions{true});
+        again.show();
+        QTest::qWait(50);
+        QVERIFY(!again.findChild<ui::WelcomeDialog*>());
+    }
+
+    // Point 10: a project that does not load is shown where it breaks, in a visible panel.
+    void badProjectIsShownInTheProblemsPanel()
+    {
+        QTemporaryDir dir;
+        const QString bad = writeFile(dir, QStringLiteral("bad.toolwire"), "{\n  \"format\": 2,\n  \"tools\": [\n    {\"name\": \"a\",}\n  ]\n}\n");
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        w.show();
+        QVERIFY(!w.openProject(bad));
+        QDockWidget* dock = w.dock(QStringLiteral("ProblemsDock"));
+        QVERIFY(dock && dock->isVisible());
+        QVERIFY(w.problems()->fileProblem());
+        const ui::Problem& p = *w.problems()->fileProblem();
+        QCOMPARE(p.line, 4);
+        QVERIFY2(p.message.contains(QStringLiteral("Line 4")), qPrintable(p.message));
+        // Jump to location: the file, read-only, with the error marked on its line.
+        w.problemsPanel()->activate(0);
+        ui::JsonEditor* file = w.problemsPanel()->fileView();
+        QVERIFY(file->isVisible());
+        QVERIFY(file->text().contains(QStringLiteral("\"name\": \"a\",}")));
+        QVERIFY(file->hasError());
+        int line = 0, index = 0;
+        file->getCursorPosition(&line, &index);
+        QCOMPARE(line, 3);
+        // A project that opens clears it.
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        QVERIFY(!w.problems()->fileProblem());
+    }
+
+    // Point 10: text that is no JSON at all gets that said, not "invalid literal".
+    void nonJsonGetsAClearMessage()
+    {
+        QTemporaryDir dir;
+        const QString notes = writeFile(dir, QStringLiteral("notes.toolwire"), "# My tools\n\nSome notes, not JSON.\n");
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(!w.openProject(notes));
+        const QString m = w.problems()->fileProblem()->message;
+        QVERIFY2(m.contains(QStringLiteral("this is not JSON")) && m.contains(QStringLiteral("# My tools")), qPrintable(m));
+        QVERIFY(!m.contains(QStringLiteral("invalid literal")));
+        // The tool editor says the same of a word typed where a tool should be.
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.toolEditor()->setText(QStringLiteral("hello"));
+        QVERIFY(!w.tools()->drafts()->isEmpty());
+        QVERIFY(w.tools()->drafts()->at(0)->problem.contains(QStringLiteral("this is not JSON")));
+    }
+
+    // Point 10, as seen: `toolwire bad.toolwire` opened no window (it exited 1).
+    void badProjectOnTheCommandLineKeepsTheWindow()
+    {
+        QTemporaryDir dir;
+        const QString bad = writeFile(dir, QStringLiteral("bad.toolwire"), "{\"format\": 2, \"tools\": [}");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TOOLWIRE_BIN), {bad});
+        QVERIFY2(p.waitForStarted(), qPrintable(p.errorString()));
+        QVERIFY(!p.waitForFinished(2500)); // still up: the window is open (it exited 1)
+        QByteArray err;
+        QTRY_VERIFY2((err += p.readAllStandardError()).contains("bad.toolwire"), err.constData());
+        p.kill();
+        p.waitForFinished();
+    }
+
+    // Point 10: Help (About, keyboard shortcuts, documentation); Save As has its key; Edit
+    // has Cut, Copy and Paste for whatever has the focus.
+    void helpAndEditMenus()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QMenu* help = menuNamed(w, QStringLiteral("Help"));
+        QVERIFY(help);
+        for (const QString& entry : {QStringLiteral("About Toolwire"), QStringLiteral("Keyboard Shortcuts"), QStringLiteral("Documentation"),
+                                     QStringLiteral("Getting Started")})
+            QVERIFY2(actionNamed(help, entry), qPrintable(entry));
+        QCOMPARE(actionNamed(menuNamed(w, QStringLiteral("File")), QStringLiteral("Save As…"))->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+
+        w.help()->showShortcuts();
+        auto* keys = w.findChild<QTableWidget*>();
+        QVERIFY(keys);
+        QStringList listed;
+        for (int r = 0; r < keys->rowCount(); ++r)
+            listed << keys->item(r, 1)->text();
+        QVERIFY(listed.contains(QStringLiteral("Ctrl+L")) && listed.contains(QStringLiteral("F5")));
+        w.help()->showDocs();
+        auto* docs = w.findChild<QTextBrowser*>();
+        QVERIFY(docs && docs->toPlainText().contains(QStringLiteral("Toolwire")));
+
+        QMenu* edit = menuNamed(w, QStringLiteral("Edit"));
+        for (const QString& entry : {QStringLiteral("Cut"), QStringLiteral("Copy"), QStringLiteral("Paste"), QStringLiteral("Select All")})
+            QVERIFY2(actionNamed(edit, entry), qPrintable(entry));
+        // Copy from a read-only wire view (QScintilla takes no key there: the menu does it).
+        ui::JsonEditor* view = w.wireView(0)->editor();
+        view->setFocus();
+        QTRY_VERIFY(view->hasFocus());
+        view->setSelection(0, 0, 0, 1);
+        QApplication::clipboard()->clear();
+        actionNamed(edit, QStringLiteral("Copy"))->trigger();
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("{"));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    if (argc > 1 && std::strcmp(argv[1], "--fake-portal") == 0)
+        return runFakePortal(argc, argv);
+    // The screen and the settings, before the application reads either.
+    QTemporaryDir dir;
+    const QString config =
+        writeFile(dir, QStringLiteral("screen.json"),
+                  R"({"synchronousWindowSystemEvents": false, "windowFrameMargins": true, "screens": [)"
+                  R"({"name": "s720", "x": 0, "y": 0, "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toLocal8Bit());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ToolwireTest"));
+    QApplication::setApplicationName(QStringLiteral("tst_windowstate"));
+    TestWindowState t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_windowstate.moc"

@@ -1,0 +1,39 @@
+#pragma once
+// Getting to a problem: the Problems dock comes up when a project file does not load, a
+// button in the status bar counts the problems and opens the dock, and activating a row
+// goes where it points — the tool (or the whole list) in the tool editor at the error, the
+// tool choice dock; a broken file is shown in the panel itself, and Open Again reads it.
+
+#include <QObject>
+
+class QMainWindow;
+class QToolButton;
+
+namespace tw::ui {
+
+class ProblemsController;
+class ProblemsPanel;
+class ProjectFiles;
+class ToolEditingController;
+class ToolEditorPane;
+struct Problem;
+
+class ProblemsNavigator : public QObject {
+    Q_OBJECT
+public:
+    // Nothing is owned; the status bar button is a child of the window. The window's docks
+    // are found by name: "ProblemsDock", "EditorDock", "ChoiceDock".
+    ProblemsNavigator(QMainWindow* window, ProblemsController* problems, ProblemsPanel* panel, ProjectFiles* files, ToolEditingController* tools,
+                      ToolEditorPane* editor);
+
+    void showProblems();
+    void jumpTo(const Problem& problem);
+
+private:
+    QMainWindow* m_window; // not owned
+    ToolEditingController* m_tools; // not owned
+    ToolEditorPane* m_editor; // not owned
+    QToolButton* m_button; // child of the window's status bar
+};
+
+} // namespace tw::ui

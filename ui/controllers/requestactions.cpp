@@ -1,0 +1,90 @@
+#include "controllers/requestactions.h"
+
+#include "controllers/sendcontroller.h"
+#include "controllers/wirepreviewcontroller.h"
+#include "shortcuts.h"
+#include "util/strings.h"
+#include "widgets/preseteditor.h"
+#include "widgets/responseview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QMenu>
+#include <QStyle>
+#include <QWidget>
+
+namespace tw::ui {
+
+namespace {
+constexpr int kNoteMs = 5000;
+constexpr int kErrorMs = 15000;
+} // namespace
+
+RequestActions::RequestActions(SendController* send, WirePreviewController* preview, PresetEditor* presets, ResponseView* response, QWidget* window)
+    : QObject(window), m_sender(send), m_preview(preview), m_presets(presets), m_response(response)
+{
+    m_send = new QAction(window->style()->standardIcon(QStyle::SP_ArrowForward), tr("&Send"), window);
+    m_send->setShortcuts(shortcuts::keys(shortcuts::Id::Send));
+    m_send->setToolTip(tr("Send the current preset (%1)").arg(m_send->shortcut().toString(QKeySequence::NativeText)));
+    m_cancel = new QAction(window->style()->standardIcon(QStyle::SP_BrowserStop), tr("&Cancel"), window);
+    m_cancel->setShortcuts(shortcuts::keys(shortcuts::Id::Cancel));
+    m_cancel->setEnabled(false);
+    m_curl = new QAction(tr("Copy as &curl"), window);
+    m_raw = new QAction(tr("Copy as raw &HTTP"), window);
+    connect(m_send, &QAction::triggered, this, &RequestActions::sendCurrent);
+    connect(m_cancel, &QAction::triggered, m_sender, &SendController::cancel);
+    connect(m_curl, &QAction::triggered, this, [this] { copyExport(true); });
+    connect(m_raw, &QAction::triggered, this, [this] { copyExport(false); });
+
+    // The inspector shows the request live; the last body sent is a diff target.
+    connect(m_sender, &SendController::started, m_response, &ResponseView::beginLive);
+    connect(m_sender, &SendController::started, this, [this](const provider::Exchange& x) {
+        m_preview->setLastSent(x.requestBody);
+        Q_EMIT sent();
+    });
+    connect(m_sender, &SendController::eventReceived, m_response, &ResponseView::appendEvent);
+    connect(m_sender, &SendController::progressed, m_response, &ResponseView::showLiveCalls);
+    connect(m_sender, &SendController::finished, this, [this](const provider::Exchange& x) {
+        m_response->showExchange(x);
+        Q_EMIT statusMessage(
+            x.error ? tr("Request failed: %1").arg(toQString(x.error->message)) : tr("Response received in %1 ms").arg(x.timing.totalMs), kNoteMs);
+    });
+    connect(m_sender, &SendController::failed, this, [this](const QString& m) { Q_EMIT statusMessage(m, kErrorMs); });
+    connect(m_sender, &SendController::busyChanged, this, [this](bool busy) {
+        m_send->setEnabled(!busy);
+        m_cancel->setEnabled(busy);
+        if (busy)
+            Q_EMIT statusMessage(tr("Sending…"), 0);
+    });
+}
+
+void RequestActions::addTo(QMenu* menu) const
+{
+    menu->addAction(m_send);
+    menu->addAction(m_cancel);
+    menu->addSeparator();
+    menu->addAction(m_curl);
+    menu->addAction(m_raw);
+}
+
+void RequestActions::sendCurrent()
+{
+    if (!m_sender->isBusy())
+        m_sender->send(m_presets->currentPreset());
+}
+
+void RequestActions::copyExport(bool curl)
+{
+    using Format = WirePreviewController::ExportFormat;
+    auto text = m_preview->exportRequest(curl ? Format::Curl : Format::RawHttp);
+    if (!text) {
+        if (!text.error().isEmpty())
+            Q_EMIT statusMessage(text.error(), kErrorMs);
+        return;
+    }
+    QApplication::clipboard()->setText(toQString(*text));
+    Q_EMIT statusMessage(curl ? tr("Copied the request as a curl command") : tr("Copied the request as raw HTTP"), kNoteMs);
+}
+
+} // namespace tw::ui

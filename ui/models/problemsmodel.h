@@ -1,0 +1,59 @@
+#pragma once
+// The Problems panel's rows: what keeps the project from being used as it is — a project
+// file that did not load (with the file's text, to show where), tool drafts that do not
+// parse, a tool that is no tool, a tool choice that cannot work. Each row knows where it
+// points, so the panel can jump there.
+
+#include <QAbstractTableModel>
+#include <QByteArray>
+
+#include <optional>
+#include <vector>
+
+namespace tw::ui {
+
+struct Problem {
+    enum class Kind {
+        ProjectFile,
+        Tool,
+        ToolList,
+        Choice
+    };
+    Kind kind = Kind::Tool;
+    QString where; // "weather.toolwire", "get_weather", "Tool choice"
+    QString message;
+    int row = -1; // Kind::Tool: the tool's row
+    std::optional<std::size_t> offset; // in the file's text (ProjectFile) or the draft (Tool, ToolList)
+    int line = 0, column = 0; // 0: unknown
+    QString path; // Kind::ProjectFile
+    QByteArray text; // Kind::ProjectFile: the file as read
+
+    friend bool operator==(const Problem&, const Problem&) = default;
+};
+
+class ProblemsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Where,
+        Location,
+        Message,
+        ColumnCount
+    };
+    explicit ProblemsModel(QObject* parent = nullptr);
+
+    // Resets the model unless the list is the same (a keystroke that changes nothing here
+    // keeps the view's selection).
+    void setProblems(std::vector<Problem> problems);
+    const Problem* problemAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<Problem> m_problems;
+};
+
+} // namespace tw::ui
