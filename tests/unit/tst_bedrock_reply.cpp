@@ -4,6 +4,7 @@
 // incremental decoder and its errors, the encoder against recorded bytes), and the stream
 // assembler's rules (decoded lines, SSE event lines, exceptions, finish, cut-off calls).
 
+#include "fixture_compare.h"
 #include "json/json.h"
 #include "model/toolcall.h"
 #include "wire/bedrock/eventstream.h"
@@ -35,8 +36,6 @@ QByteArray readFile(const QString& path)
 
 std::string_view sv(const QByteArray& b) { return {b.constData(), std::size_t(b.size())}; }
 QByteArray qba(std::string_view s) { return QByteArray(s.data(), qsizetype(s.size())); }
-std::string show(const Value& v) { return tw::json::compact(v); }
-
 Value parsed(std::string_view text)
 {
     auto v = tw::json::parse(text);
@@ -198,28 +197,10 @@ void TestBedrockReply::fixtures()
     QVERIFY(read.wire == w); // auto-detection finds the framing and the wire
     const Reply& r = read.reply;
 
-    // The comparison rules of tst_fixtures.
-    const auto calls = want["calls"].items();
-    QCOMPARE(r.calls.size(), calls.size());
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        const Value& c = calls[i];
-        const tw::model::ToolCall& got = r.calls[i];
-        QCOMPARE(got.name, std::string(c["name"].str()));
-        QCOMPARE(got.argumentsUndecodable, c["undecodable"].toBool());
-        if (!got.argumentsUndecodable)
-            QVERIFY2(got.arguments == c["arguments"], (show(got.arguments) + " != " + show(c["arguments"])).c_str());
-        else
-            QVERIFY2(got.rawArguments == c["raw_arguments"], show(got.rawArguments).c_str());
-        if (c["id"].isNull())
-            QVERIFY2(!got.id, "nothing invents ids");
-        else
-            QCOMPARE(got.id.value_or(std::string()), std::string(c["id"].str()));
-    }
-    QCOMPARE(std::string(tw::wire::finishName(r.finish)), std::string(want["finish"].str()));
-    QVERIFY2((r.text ? Value(*r.text) : Value()) == want["text"], r.text.value_or("(null)").c_str());
-    QVERIFY((r.rawFinish ? Value(*r.rawFinish) : Value()) == want["raw_finish"]);
-    QVERIFY((r.refusal ? Value(*r.refusal) : Value()) == want["refusal"]);
-    QCOMPARE(r.error.has_value(), !want["error"].isNull());
+    // The comparison rules of tst_fixtures (fixture_compare.h).
+    compareWithExpected(r, want);
+    if (QTest::currentTestFailed())
+        return;
     if (r.error) {
         // The in-band error is the provider's {type, message}.
         QCOMPARE(r.error->category, std::string("provider_error"));

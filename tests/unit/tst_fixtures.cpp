@@ -4,6 +4,7 @@
 // fixtures_extract); this test points at the core function when one fails. Skipped when
 // the shared folder is not there.
 
+#include "fixture_compare.h"
 #include "json/json.h"
 #include "model/toolcall.h"
 #include "wire/reply.h"
@@ -24,8 +25,6 @@ QByteArray readFile(const QString& path)
         return {};
     return f.readAll();
 }
-
-std::string show(const Value& v) { return tw::json::compact(v); }
 
 } // namespace
 
@@ -66,27 +65,9 @@ void TestFixtures::extract()
     QVERIFY(w);
     const tw::wire::Reply r = tw::wire::readReply(std::string_view(payload.constData(), std::size_t(payload.size())), w);
 
-    const auto calls = want["calls"].items();
-    QCOMPARE(r.calls.size(), calls.size());
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        const Value& c = calls[i];
-        const tw::model::ToolCall& got = r.calls[i];
-        QCOMPARE(got.name, std::string(c["name"].str()));
-        QCOMPARE(got.argumentsUndecodable, c["undecodable"].toBool());
-        if (!got.argumentsUndecodable)
-            QVERIFY2(got.arguments == c["arguments"], (show(got.arguments) + " != " + show(c["arguments"])).c_str());
-        else
-            QVERIFY2(got.rawArguments == c["raw_arguments"], show(got.rawArguments).c_str());
-        if (c["id"].isNull())
-            QVERIFY2(!got.id, "nothing invents ids");
-        else
-            QCOMPARE(got.id.value_or(std::string()), std::string(c["id"].str()));
-    }
-    QCOMPARE(std::string(tw::wire::finishName(r.finish)), std::string(want["finish"].str()));
-    QVERIFY2((r.text ? Value(*r.text) : Value()) == want["text"], r.text.value_or("(null)").c_str());
-    QVERIFY((r.rawFinish ? Value(*r.rawFinish) : Value()) == want["raw_finish"]);
-    QVERIFY((r.refusal ? Value(*r.refusal) : Value()) == want["refusal"]);
-    QCOMPARE(r.error.has_value(), !want["error"].isNull());
+    compareWithExpected(r, want);
+    if (QTest::currentTestFailed())
+        return;
     const Value serverTools(r.serverTools);
     QVERIFY2(serverTools == want["server_tools"], show(serverTools).c_str());
 }
