@@ -124,7 +124,8 @@ package_check() {
   fi
   for f in applications/toolwire.desktop mime/packages/toolwire.xml icons/hicolor/scalable/apps/toolwire.svg \
            icons/hicolor/16x16/apps/toolwire.png icons/hicolor/512x512/apps/toolwire.png man/man1/toolwire.1.gz \
-           bash-completion/completions/toolwire zsh/vendor-completions/_toolwire doc/toolwire/guide.md; do
+           bash-completion/completions/toolwire zsh/vendor-completions/_toolwire doc/toolwire/guide.md \
+           doc/toolwire/copyright; do
     [ -s "$share/$f" ] || { say "the package lacks /usr/share/$f"; return 1; }
   done
 
