@@ -1,25 +1,52 @@
 #pragma once
 // The mock MCP server: the project's tools, answered by declarative scripts (never code).
 //
+// It speaks both eras (era.h): a request whose params._meta names 2026-07-28 is answered the
+// stateless way (server/discover; resultType, serverInfo in every result's _meta, ttlMs and
+// cacheScope on tools/list; -32022 for another revision, -32602 when a per-request field is
+// missing; no ping), any other request the 2025-11-25 way. setEra() narrows it to one era,
+// answering the other as a server of that era only would: a 2025-11-25-only server answers
+// server/discover -32601 (and, like server-everything, serves tools/list with _meta anyway);
+// a 2026-07-28-only server answers initialize -32022 naming the revision it supports.
+//
+// Tools are listed in the MCP shape, with title, annotations, outputSchema (the canonical
+// "output_schema" or "outputSchema"), icons and _meta when the canonical tool has them.
+//
 // Scripts, per tool name (the project's "mock_tools" member):
 //   {"type": "static", "text": "..."}              one text block
 //   {"type": "static", "json": <any>}              text block with the compact JSON, plus
 //                                                  structuredContent when it is an object
-//   {"type": "static", "content": [<MCP blocks>]}  content blocks verbatim
+//   {"type": "static", "content": [<MCP blocks>]}  content blocks verbatim (text, image,
+//                                                  resource_link, embedded resource, ...)
+//   {"type": "static", "structuredContent": <any>} structuredContent as given (any JSON: a
+//                                                  value the outputSchema rejects is how a
+//                                                  test scripts a broken server), with a text
+//                                                  block of its compact JSON unless "text" or
+//                                                  "content" says otherwise
+//   a static script may add "isError": true
 //   {"type": "template", "text": "Sunny in {{arguments.city}}"}
 //        {{arguments.<dot.path>}} inserts that argument (strings raw, other values as compact
 //        JSON, "" when absent); {{arguments}} inserts all arguments as compact JSON
 //   {"type": "error", "text": "..."}               a result with isError: true
 //   {"type": "sequence", "steps": [<script>, ...]} first call → steps[0], second → steps[1],
 //                                                  …, the last step repeats
+//   {"type": "input_required", "then": <script>, "requestState"?: "s1",
+//    "inputRequests"?: {"key": {"method": "elicitation/create", "params": {...}}}}
+//        2026-07-28: answers resultType input_required (requestState defaults to
+//        "toolwire-mock-1"; only the input requests whose capability the client declared
+//        are asked); the retry must carry that requestState and an inputResponses entry for
+//        every key asked (else -32602), and gets "then" (which may ask again). The retry is
+//        the same call: a sequence does not advance. 2025-11-25: "then" at once.
 //   any script may add "delayMs": N (answer after N ms)
 // A tool without a script answers with a text block naming the call and its arguments.
 // Unknown tools get a JSON-RPC error (-32602), as real servers do.
 
 #include "json/value.h"
+#include "mcp/era.h"
 #include "result.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,12 +58,15 @@ Result<void> validateScripts(const json::Value& scripts);
 class MockServer {
 public:
     MockServer(std::vector<json::Value> canonicalTools, json::Value scripts);
+    // Which eras it answers: Auto (the default) both, or one only.
+    void setEra(Era era) { m_era = era; }
 
     struct Reply {
         json::Value message; // the JSON-RPC response; null for notifications
         int delayMs = 0;
     };
-    // Handles one JSON-RPC message (initialize, ping, tools/list, tools/call, notifications).
+    // Handles one JSON-RPC message (initialize, server/discover, ping, tools/list,
+    // tools/call, notifications).
     Reply handle(const json::Value& message);
 
     // The tools/call result for one call (advances sequences).
@@ -45,9 +75,14 @@ public:
     void reset() { m_calls.clear(); }
 
 private:
+    json::Value toolCall(const json::Value& params, bool stateless, const json::Value& capabilities, int* delayMs,
+                         std::optional<json::Value>* rpcError);
+    json::Value scriptResult(const json::Value& s, const std::string& name, const json::Value& arguments);
+
     std::vector<json::Value> m_tools;
     json::Value m_scripts;
     std::map<std::string, int> m_calls;
+    Era m_era = Era::Auto;
 };
 
 // Renders a template text against call arguments.
@@ -58,6 +93,23 @@ std::string renderTemplate(std::string_view text, const json::Value& arguments);
 #include "mcp/transport.h"
 
 #include <memory>
+
+namespace tw::net {
+class HttpResponder;
+struct HttpRequest;
+} // namespace tw::net
+
+namespace tw::mcp {
+
+// The mock server as a Streamable HTTP endpoint (for net::HttpServer): one POSTed JSON-RPC
+// message, one JSON answer. 2026-07-28 requests must carry MCP-Protocol-Version equal to
+// their _meta, Mcp-Method equal to their method and, on tools/call, Mcp-Name equal to the
+// tool (base64 sentinel decoded) — else 400 with -32020 HeaderMismatch; no session is minted
+// and Mcp-Session-Id is ignored; their JSON-RPC errors answer 400 (-32601: 404). 2025-11-25:
+// initialize mints an Mcp-Session-Id. GET and DELETE: 405. Notifications: 202.
+void answerHttp(const std::shared_ptr<MockServer>& server, const net::HttpRequest& request, net::HttpResponder* responder);
+
+} // namespace tw::mcp
 
 namespace tw::mcp {
 

@@ -1,6 +1,8 @@
 #include "mcp/transport.h"
 
 #include "json/json.h"
+#include "mcp/era.h"
+#include "mcp/jsonkeys.h"
 #include "net/httpjob.h"
 #include "net/redact.h"
 #include "util/strings.h"
@@ -8,7 +10,10 @@
 
 #include <QNetworkAccessManager>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTimer>
+
+#include <utility>
 
 namespace tw::mcp {
 
@@ -55,6 +60,15 @@ Result<StdioSpec> parseCommandLine(const QString& commandLine)
     return spec;
 }
 
+std::string byteSizeText(qsizetype bytes)
+{
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
+        return std::to_string(bytes / (1024 * 1024)) + " MiB";
+    if (bytes >= 1024 && bytes % 1024 == 0)
+        return std::to_string(bytes / 1024) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
+
 // ---- stdio --------------------------------------------------------------------------
 
 StdioTransport::StdioTransport(StdioSpec spec, QObject* parent) : Transport(parent), m_spec(std::move(spec)), m_process(new QProcess(this))
@@ -71,7 +85,9 @@ StdioTransport::StdioTransport(StdioSpec spec, QObject* parent) : Transport(pare
         onStdout();
         onStderr();
         if (!m_err.isEmpty())
-            Q_EMIT diagnostic(QString::fromUtf8(m_err));
+            stderrLine(std::exchange(m_err, {}), 0);
+        if (m_failed)
+            return; // closed() was emitted when the stream broke
         if (m_closing)
             Q_EMIT closed(Error{});
         else if (status == QProcess::CrashExit)
@@ -111,7 +127,7 @@ void StdioTransport::open()
 
 void StdioTransport::send(const json::Value& message)
 {
-    if (m_process->state() != QProcess::Running)
+    if (m_failed || m_process->state() != QProcess::Running)
         return;
     std::string line = json::compact(message);
     line.push_back('\n');
@@ -139,19 +155,93 @@ void StdioTransport::close()
 
 void StdioTransport::onStdout()
 {
+    if (m_failed)
+        return;
+    // What is buffered holds no newline: only the new bytes are searched (a long line read in
+    // many chunks is scanned once, not once per chunk).
+    qsizetype from = m_out.size();
     m_out += m_process->readAllStandardOutput();
-    qsizetype nl;
-    while ((nl = m_out.indexOf('\n')) >= 0) {
-        const QByteArray line = m_out.left(nl).trimmed();
-        m_out.remove(0, nl + 1);
-        if (line.isEmpty())
-            continue;
-        auto v = json::parse(std::string_view(line.constData(), std::size_t(line.size())));
-        if (v)
-            Q_EMIT messageReceived(*v);
-        else
-            Q_EMIT diagnostic(QStringLiteral("stdout (not JSON-RPC): ") + QString::fromUtf8(line.left(500)));
+    qsizetype start = 0, nl;
+    while ((nl = m_out.indexOf('\n', from)) >= 0) {
+        if (nl - start > m_spec.maxLineBytes) {
+            failLineTooLong();
+            return;
+        }
+        onLine(m_out.mid(start, nl - start));
+        if (m_failed)
+            return;
+        start = from = nl + 1;
     }
+    m_out.remove(0, start);
+    // No newline yet: a line still growing may not outgrow the cap.
+    if (m_out.size() > m_spec.maxLineBytes)
+        failLineTooLong();
+}
+
+void StdioTransport::failLineTooLong()
+{
+    m_failed = true;
+    m_out.clear();
+    m_out.squeeze();
+    const std::string cap = byteSizeText(m_spec.maxLineBytes);
+    m_process->disconnect(this);
+    m_process->kill();
+    Q_EMIT closed(makeError("tool_transport_failed",
+                            "the MCP server wrote a stdout line longer than the " + cap + " cap (line " + std::to_string(m_lineNumber + 1) +
+                                ") — the server was stopped; one JSON-RPC message per line may be at most " + cap,
+                            "stdout:" + std::to_string(m_lineNumber + 1)));
+}
+
+void StdioTransport::onLine(const QByteArray& raw)
+{
+    ++m_lineNumber;
+    const QByteArray line = raw.trimmed();
+    if (line.isEmpty())
+        return;
+    auto v = json::parse(std::string_view(line.constData(), std::size_t(line.size())));
+    std::string why;
+    if (!v)
+        why = "is not JSON (" + v.error().toString() + ")";
+    else if (!v->isObject())
+        why = std::string("is not a JSON-RPC message (a JSON ") + json::typeName(v->type()) + ", not an object)";
+    else if (!v->contains("id") && !v->contains("method"))
+        why = "is not a JSON-RPC message (an object with neither \"id\" nor \"method\")";
+    if (why.empty()) {
+        Q_EMIT messageReceived(*v);
+        return;
+    }
+    ++m_badLines;
+    if (m_badLines > kMaxReportedBadLines) {
+        if (m_badLines == kMaxReportedBadLines + 1)
+            Q_EMIT diagnostic(QStringLiteral("more stdout lines that are not JSON-RPC follow; they are not reported one by one"));
+        return;
+    }
+    // The id a broken answer seems to carry, so its request fails now, not at its timeout.
+    long long id = 0;
+    static const QRegularExpression idPattern(QStringLiteral("\"id\"\\s*:\\s*(\\d{1,15})"));
+    const auto match = idPattern.match(QString::fromUtf8(line.left(4096)));
+    if (match.hasMatch())
+        id = match.captured(1).toLongLong();
+    std::string excerpt = toStdString(QString::fromUtf8(line.left(200)));
+    if (line.size() > 200)
+        excerpt += "…";
+    Q_EMIT protocolError(makeError("mcp_protocol_error", "stdout line " + std::to_string(m_lineNumber) + " " + why + ": " + excerpt,
+                                   "stdout:" + std::to_string(m_lineNumber)),
+                         id);
+}
+
+void StdioTransport::stderrLine(QByteArray line, qsizetype cut)
+{
+    ++m_stderrLines;
+    if (m_stderrLines > kMaxStderrLines) {
+        if (m_stderrLines == kMaxStderrLines + 1)
+            Q_EMIT diagnostic(QStringLiteral("the server keeps writing to stderr; further lines are not kept (%1 were)").arg(kMaxStderrLines));
+        return;
+    }
+    QString text = QString::fromUtf8(line);
+    if (cut > 0)
+        text += QStringLiteral("… (%1 more bytes of this line not kept)").arg(cut);
+    Q_EMIT diagnostic(text);
 }
 
 void StdioTransport::onStderr()
@@ -159,8 +249,16 @@ void StdioTransport::onStderr()
     m_err += m_process->readAllStandardError();
     qsizetype nl;
     while ((nl = m_err.indexOf('\n')) >= 0) {
-        Q_EMIT diagnostic(QString::fromUtf8(m_err.left(nl)));
+        if (nl > kMaxStderrLineBytes)
+            stderrLine(m_err.left(kMaxStderrLineBytes), nl - kMaxStderrLineBytes);
+        else
+            stderrLine(m_err.left(nl), 0);
         m_err.remove(0, nl + 1);
+    }
+    // A line without end is cut at the cap, and the rest of it skipped.
+    if (m_err.size() > kMaxStderrLineBytes) {
+        stderrLine(m_err.left(kMaxStderrLineBytes), m_err.size() - kMaxStderrLineBytes);
+        m_err.clear();
     }
 }
 
@@ -225,6 +323,36 @@ net::HeaderList HttpTransport::baseHeaders() const
     return h;
 }
 
+net::HeaderList HttpTransport::headersFor(const json::Value& message) const
+{
+    const std::string_view revision = metaProtocolVersion(message);
+    if (revision.empty())
+        return baseHeaders();
+    // 2026-07-28: no session; the revision, the method and the name ride in headers.
+    net::HeaderList h = m_spec.headers;
+    h.append({keys::kHeaderProtocolVersion, headerValue(revision)});
+    const std::string_view method = message[keys::kMethod].str();
+    if (!method.empty())
+        h.append({keys::kHeaderMethod, headerValue(method)});
+    if (method == keys::kToolsCall || method == keys::kPromptsGet || method == keys::kResourcesRead) {
+        const json::Value& params = message[keys::kParams];
+        const json::Value& name = method == keys::kResourcesRead ? params[keys::kUri] : params[keys::kName];
+        if (name.isString())
+            h.append({keys::kHeaderName, headerValue(name.str())});
+    }
+    return h;
+}
+
+void HttpTransport::abortRequest(const json::Value& id)
+{
+    auto it = m_statelessJobs.find(json::compact(id));
+    if (it == m_statelessJobs.end())
+        return;
+    if (auto* job = qobject_cast<net::HttpJob*>(it->second.data()))
+        job->cancel();
+    m_statelessJobs.erase(it);
+}
+
 void HttpTransport::send(const json::Value& message)
 {
     if (m_closed)
@@ -232,7 +360,7 @@ void HttpTransport::send(const json::Value& message)
     net::HttpRequestSpec req;
     req.method = "POST";
     req.url = m_spec.url;
-    req.headers = baseHeaders();
+    req.headers = headersFor(message);
     req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
     req.headers.append(qMakePair(QByteArray("Accept"), QByteArray("application/json, text/event-stream")));
     req.body = toByteArray(json::compact(message));
@@ -242,6 +370,10 @@ void HttpTransport::send(const json::Value& message)
     auto decoder = std::make_shared<wire::SseDecoder>();
     auto sse = std::make_shared<bool>(false);
     const bool isInitialize = message["method"].str() == "initialize";
+    const bool stateless = !metaProtocolVersion(message).empty();
+    const std::string idKey = message.contains(keys::kId) ? json::compact(message[keys::kId]) : std::string();
+    if (stateless && !idKey.empty())
+        m_statelessJobs[idKey] = job;
     connect(job, &net::HttpJob::headersReceived, this, [this, sse, isInitialize](int, const net::HeaderList& headers) {
         for (const auto& h : headers) {
             if (h.first.compare("Content-Type", Qt::CaseInsensitive) == 0 && h.second.contains("text/event-stream"))
@@ -256,9 +388,11 @@ void HttpTransport::send(const json::Value& message)
         MessageSink sink(this);
         decoder->feed(std::string_view(chunk.constData(), std::size_t(chunk.size())), sink);
     });
-    connect(job, &net::HttpJob::finished, this, [this, job, sse, decoder, message](const net::HttpOutcome& o) {
+    connect(job, &net::HttpJob::finished, this, [this, job, sse, decoder, message, idKey](const net::HttpOutcome& o) {
         job->deleteLater();
-        if (m_closed)
+        if (auto it = m_statelessJobs.find(idKey); it != m_statelessJobs.end() && it->second == job)
+            m_statelessJobs.erase(it);
+        if (m_closed || o.cancelled)
             return;
         if (o.error) {
             Q_EMIT closed(makeError("tool_transport_failed", "HTTP transport: " + o.error->message));
@@ -276,9 +410,14 @@ void HttpTransport::send(const json::Value& message)
         }
         if (o.status >= 400 && message.contains("id")) {
             // Turn an HTTP failure into a JSON-RPC error for the waiting request.
+            // A JSON-RPC error in the body keeps its code and data (a 2026-07-28 server's -32020
+            // to -32022 decide the era), even when it answers with id null.
             auto body = json::parse(std::string_view(o.body.constData(), std::size_t(o.body.size())));
-            if (body && (*body)["error"].isObject() && (*body)["id"] == message["id"]) {
-                Q_EMIT messageReceived(*body);
+            if (body && (*body)["error"].isObject()) {
+                const json::Value& err = (*body)["error"];
+                json::ObjectBuilder e(err);
+                e.set(keys::kMessage, "HTTP " + std::to_string(o.status) + ": " + std::string(err[keys::kMessage].str()));
+                Q_EMIT messageReceived(json::Value{{"jsonrpc", "2.0"}, {"id", message["id"]}, {"error", std::move(e).build()}});
                 return;
             }
             Q_EMIT messageReceived(json::Value{

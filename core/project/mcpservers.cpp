@@ -70,9 +70,13 @@ Result<void> validateMcpServers(const Value& servers)
             if (const Value* v = s.find(k))
                 if (auto e = stringMap(*v, at(ptr, k)))
                     return *e;
+        if (const Value* p = s.find(kMcpProtocolKey); p && !(p->isString() && mcp::parseEra(p->str())))
+            return bad(at(ptr, kMcpProtocolKey), "expected one of " + std::string(mcp::eraChoices()));
     }
     return {};
 }
+
+mcp::Era mcpServerEra(const Value& server) { return mcp::parseEra(server[kMcpProtocolKey].str()).value_or(mcp::Era::Auto); }
 
 bool isSecretName(std::string_view name)
 {
