@@ -8,6 +8,7 @@
 #   SSE_ROUNDS=N scripts/bench.sh     repetitions of the 50 MB stream/reply benchmarks (default 7)
 #   UI_ROUNDS=N scripts/bench.sh      repetitions of the editor keystroke benchmarks (default 5)
 #   UI=0 scripts/bench.sh             skip the editor keystroke (no widgets build needed)
+#   SYSTEM=0 scripts/bench.sh         skip start-up, RSS and scaling (bench_system.py)
 # Exit status 1 when a target is missed or a measurement is missing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -138,8 +139,24 @@ if [ "$ui" = 1 ]; then
     --benchmark_format=json > "$out/core_ui.json" 2> "$out/bench_ui.log"
 fi
 
+# Whole-program rows (scripts/bench_system.py): start-up to the first painted window against
+# the trivial Qt window of ../shared/bench/startup in the same run, peak RSS with 1000 tools,
+# convert at 100 / 1,000 / 10,000 tools, extract of the 50 MB replies. SYSTEM=0 skips them.
+if [ "$ui" = 1 ] && [ "${SYSTEM:-1}" != 0 ]; then
+  step "start-up, RSS and scaling: qt_first_window, toolwire (release)"
+  if cmake --build --preset release --target toolwire > "$out/toolwire_build.log" 2>&1; then
+    make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_first_window" >/dev/null
+    python3 "$root/scripts/bench_system.py" --toolwire "$build/app/toolwire" --floor "$floors/qt_first_window" \
+      --data "$data" --shared "$shared" --example "$root/resources/examples/weather-desk.toolwire" \
+      --rounds "$ui_rounds" --out "$out/system.md" >&2
+  else
+    step "toolwire did not build (see $out/toolwire_build.log): the start-up rows will be missing"
+  fi
+fi
+
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/meta.txt"
 skip_ui=()
 [ "${UI:-1}" = 0 ] && skip_ui=(--skip-ui)
 python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" "${skip_ui[@]}" \
   "$out/floors.txt" "$out"/core_*.json | tee "$out/table.md"
+if [ -f "$out/system.md" ]; then tee -a "$out/table.md" < "$out/system.md"; fi

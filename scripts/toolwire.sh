@@ -3,7 +3,9 @@
 #
 #   scripts/toolwire.sh run    install what is missing, build (release), open the example project
 #   scripts/toolwire.sh test   install what is missing, build (dev), run every test with CTest,
-#                              build the .deb from the dev tree and run it from its files
+#                              build the .deb from the dev tree and run it from its files; then
+#                              the UI-off build, clang-tidy on the changed sources, the suite
+#                              under ASan+UBSan (TOOLWIRE_TEST_FUZZ=1: every fuzz target too)
 #   scripts/toolwire.sh package  build (release) the .deb, check it the same way, print its path
 #   scripts/toolwire.sh setup  only install what is missing
 #
@@ -17,6 +19,7 @@ cd "$root"
 # Everything the project needs from Debian, build and run and test.
 packages=(
   cmake ninja-build g++ pkg-config python3 ccache clang-format
+  clang clang-tidy libclang-rt-14-dev  # the fuzz targets (libFuzzer) and the static checks
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6 libgl-dev
   libqt6sql6-sqlite  # the request history's database driver (Qt SQL's SQLite plugin)
   libqscintilla2-qt6-dev qtkeychain-qt6-dev
@@ -183,6 +186,30 @@ case "$cmd" in
     say "core-only build (TOOLWIRE_BUILD_UI=OFF)"
     build core
     ctest --preset core --parallel "$(jobs)" "$@"
+    # Static and dynamic checks, each timed (CI budget: the whole test run well under 60 min
+    # on 2 cores; TOOLWIRE_TEST_TIDY=0 skips a stage, TOOLWIRE_TEST_ASAN=1 adds one).
+    if [ "${TOOLWIRE_TEST_TIDY:-1}" != 0 ]; then
+      stage=$SECONDS
+      say "clang-tidy on the sources this change touches (scripts/tidy.sh --changed)"
+      scripts/tidy.sh --changed "${TOOLWIRE_TIDY_BASE:-HEAD}"
+      say "clang-tidy: $((SECONDS - stage)) s"
+    fi
+    # Opt-in until the ASan suite has been run green here once (TOOLWIRE_TEST_ASAN=1).
+    if [ "${TOOLWIRE_TEST_ASAN:-0}" != 0 ]; then
+      stage=$SECONDS
+      say "AddressSanitizer + UBSan build and the whole suite under it (asan preset)"
+      build asan
+      ctest --preset asan --parallel "$(jobs)" "$@"
+      say "asan: $((SECONDS - stage)) s"
+    fi
+    # Fuzzing builds every core library a third time (clang): opt-in until CI has measured
+    # its budget (TOOLWIRE_TEST_FUZZ=1; about 10 min cold build + 20 s per target).
+    if [ "${TOOLWIRE_TEST_FUZZ:-0}" != 0 ]; then
+      stage=$SECONDS
+      say "fuzzing: every target ${TOOLWIRE_FUZZ_SECONDS:-20} s (scripts/fuzz.sh)"
+      SECONDS_PER_TARGET="${TOOLWIRE_FUZZ_SECONDS:-20}" scripts/fuzz.sh
+      say "fuzz: $((SECONDS - stage)) s"
+    fi
     ;;
   package)
     install_packages

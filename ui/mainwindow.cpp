@@ -2,8 +2,13 @@
 
 #include "application.h"
 #include "choicenotes.h"
+#include "controllers/autosave.h"
+#include "controllers/diskwatch.h"
 #include "controllers/editactions.h"
 #include "controllers/helpmenu.h"
+#include "controllers/historycontroller.h"
+#include "controllers/importactions.h"
+#include "controllers/runcontroller.h"
 #include "controllers/loopcontroller.h"
 #include "controllers/problemscontroller.h"
 #include "controllers/problemsnavigator.h"
@@ -18,10 +23,14 @@
 #include "dialogs/mcpimportdialog.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
+#include "provider/mockprovider.h"
 #include "shortcuts.h"
 #include "util/strings.h"
+#include "widgets/banner.h"
 #include "widgets/choiceeditor.h"
 #include "widgets/findbar.h"
+#include "widgets/historypanel.h"
+#include "widgets/runpanel.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/looppanel.h"
 #include "widgets/preseteditor.h"
@@ -47,6 +56,9 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -78,13 +90,37 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_problems = new ProblemsController(m_doc, m_tools, this);
     m_theme = new ThemeController(m_options.useSettings, this);
     m_help = new HelpMenu(this, m_options.useSettings);
+    auto currentPreset = [this] { return m_presetEditor ? m_presetEditor->currentPreset() : -1; };
+    m_importActions = new ImportActions(m_doc, currentPreset, this);
+    m_history = new HistoryController(m_doc, m_services, currentPreset, this);
+    m_run = new RunController(m_doc, m_services, m_history, this);
     m_wireTabs = new WireTabs(m_preview, this);
-    setCentralWidget(m_wireTabs);
+    // Over the wire tabs: a strip for the project file (changed on disk, did not open).
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    auto* fileBanner = new Banner(centre);
+    fileBanner->setObjectName(QStringLiteral("fileBanner"));
+    centreLayout->addWidget(fileBanner);
+    centreLayout->addWidget(m_wireTabs, 1);
+    setCentralWidget(centre);
     buildDocks();
     m_edit = new EditActions(m_doc, m_toolEditor, this);
     m_request = new RequestActions(m_send, m_preview, m_presetEditor, m_response, this);
     buildActions();
     connectFeatures();
+    // Never lose work: autosave and recovery, and the file as others change it.
+    auto* autosave = new Autosave(m_doc, m_files, this, this);
+    autosave->setObjectName(QStringLiteral("autosave"));
+    connect(autosave, &Autosave::statusMessage, this, &MainWindow::showStatus);
+    auto* diskWatch = new DiskWatch(m_doc, fileBanner, this, this);
+    diskWatch->setObjectName(QStringLiteral("diskWatch"));
+    connect(diskWatch, &DiskWatch::statusMessage, this, &MainWindow::showStatus);
+    connect(m_files, &ProjectFiles::loadFailed, diskWatch, &DiskWatch::showLoadError);
+    connect(diskWatch, &DiskWatch::showProblemsRequested, this, [this] {
+        dock(QStringLiteral("ProblemsDock"))->show();
+        dock(QStringLiteral("ProblemsDock"))->raise();
+    });
     statusBar()->showMessage(tr("Ready"));
 
     setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
@@ -103,6 +139,9 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_tools->selectRow(m_doc->project().tools.empty() ? -1 : 0);
     m_wireTabs->refreshAll();
     refreshTitle();
+    // The content is in place now (tabs, reports, banners): fit once more, so that nothing
+    // laid out above has made the window taller or wider than the screen.
+    fitWindowToScreen(this);
 }
 
 void MainWindow::buildDocks()
@@ -148,6 +187,15 @@ void MainWindow::buildDocks()
     m_problemsPanel = new ProblemsPanel(m_problems->model(), this);
     QDockWidget* problemsDock = dock(tr("Problems"), QStringLiteral("ProblemsDock"), m_problemsPanel, Qt::BottomDockWidgetArea);
     problemsDock->hide();
+
+    // The history of requests sent and the results of Run All Presets, at the bottom, on demand.
+    m_historyPanel = new HistoryPanel(m_history, this);
+    QDockWidget* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_historyPanel, Qt::BottomDockWidgetArea);
+    m_runPanel = new RunPanel(m_run, this);
+    QDockWidget* runDock = dock(tr("Run results"), QStringLiteral("RunDock"), m_runPanel, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(historyDock, runDock);
+    historyDock->hide();
+    runDock->hide();
 }
 
 void MainWindow::buildActions()
@@ -162,6 +210,8 @@ void MainWindow::buildActions()
     file->addMenu(m_recentMenu);
     keyed(file->addAction(tr("&Save"), m_files, &ProjectFiles::save), Id::Save);
     keyed(file->addAction(tr("Save &As…"), m_files, &ProjectFiles::saveAs), Id::SaveAs);
+    file->addSeparator();
+    m_importActions->addTo(file);
     file->addSeparator();
     keyed(file->addAction(tr("&Quit"), this, &QWidget::close), Id::Quit);
 
@@ -182,7 +232,11 @@ void MainWindow::buildActions()
     keyed(edit->addAction(tr("&Find…"), this, &MainWindow::activateFind), Id::Find);
     keyed(edit->addAction(tr("Filter Tools"), m_toolList, &ToolListPane::focusFilter), Id::FilterTools);
 
-    m_request->addTo(menuBar()->addMenu(tr("&Request")));
+    QMenu* requestMenu = menuBar()->addMenu(tr("&Request"));
+    m_request->addTo(requestMenu);
+    requestMenu->addSeparator();
+    requestMenu->addAction(m_runPanel->runAllAction());
+    requestMenu->addAction(m_runPanel->stopAction());
 
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     auto* bar = addToolBar(tr("Request"));
@@ -204,6 +258,7 @@ void MainWindow::buildActions()
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
     dock(QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(Id::Problems));
+    dock(QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(Id::History));
     view->addSeparator();
     view->addMenu(m_theme->createMenu(this));
     m_help->addTo();
@@ -211,6 +266,10 @@ void MainWindow::buildActions()
 
 void MainWindow::connectFeatures()
 {
+    // Lint findings squiggled in the tool editor where their paths point (ProblemsController).
+    auto markTool = [this] { m_problems->markToolFindings(toolEditor(), currentToolRow()); };
+    connect(m_problems, &ProblemsController::lintChanged, this, markTool);
+    connect(m_tools, &ToolEditingController::rowSelected, this, markTool, Qt::QueuedConnection);
     // The tools: every change redraws the wire tabs; names feed the choice pickers.
     connect(m_tools, &ToolEditingController::toolsChanged, m_wireTabs, &WireTabs::refreshAll);
     connect(m_tools, &ToolEditingController::toolsChanged, this, &MainWindow::refreshChoiceNotes);
@@ -259,6 +318,41 @@ void MainWindow::connectFeatures()
         dock(QStringLiteral("ResponseDock"))->raise();
     });
     connect(m_request, &RequestActions::statusMessage, this, &MainWindow::showStatus);
+
+    // What the window sends is kept in the history; entries and run results open in the inspector.
+    connect(m_send, &SendController::finished, m_history, [this](const provider::Exchange& x) { m_history->record({x}); });
+    connect(m_loop->controller(), &LoopController::finished, m_history, [this](const loop::Outcome& o) {
+        std::vector<provider::Exchange> sent;
+        for (const loop::Round& r : o.rounds)
+            sent.push_back(r.exchange);
+        m_history->record(sent);
+    });
+    auto openExchange = [this](const provider::Exchange& x, const QString& source) {
+        m_response->showExchange(x);
+        QDockWidget* d = dock(QStringLiteral("ResponseDock"));
+        d->show();
+        d->raise();
+        showStatus(tr("Showing %1 in the response inspector").arg(source));
+    };
+    connect(m_historyPanel, &HistoryPanel::exchangeOpened, this, openExchange);
+    connect(m_runPanel, &RunPanel::exchangeOpened, this, openExchange);
+    connect(m_historyPanel, &HistoryPanel::statusMessage, this, &MainWindow::showStatus);
+    connect(m_runPanel, &RunPanel::statusMessage, this, &MainWindow::showStatus);
+    connect(m_importActions, &ImportActions::statusMessage, this, &MainWindow::showStatus);
+    connect(m_run, &RunController::started, this, [this] {
+        QDockWidget* d = dock(QStringLiteral("RunDock"));
+        d->show();
+        d->raise();
+    });
+    // An import (or a recording saved) may bring presets, MCP servers and mock scripts.
+    connect(m_doc, &ProjectDocument::membersReplaced, this, [this] {
+        const int n = int(m_doc->project().presets.size());
+        m_presetEditor->setCurrentPreset(n == 0 ? -1 : std::clamp(m_presetEditor->currentPreset(), 0, n - 1));
+        m_loop->refreshPresets();
+        if (m_services.mock && m_services.mock->port() != 0)
+            (void)provider::configureFromProject(*m_services.mock, m_doc->project().mockProvider);
+        m_wireTabs->refreshAll();
+    });
 
     m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor);
     connect(m_help, &HelpMenu::openExampleRequested, this, [this] { m_files->openWithConfirm(QString::fromLatin1(kExampleProject)); });
@@ -365,6 +459,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     const QString path = urls.first().toLocalFile();
     if (path.endsWith(QLatin1String(".toolwire"))) {
         m_files->openWithConfirm(path);
+    } else if (m_importActions->offerDroppedFile(path)) {
+        // a tool list, a request, an MCP configuration…: the import preview shows it
     } else {
         QFile f(path);
         if (f.open(QIODevice::ReadOnly))

@@ -23,6 +23,11 @@ class ChoiceEditor;
 class EditActions;
 class FindBar;
 class HelpMenu;
+class HistoryController;
+class HistoryPanel;
+class ImportActions;
+class RunController;
+class RunPanel;
 class JsonEditor;
 class LoopPanel;
 class McpImportDialog;
@@ -76,6 +81,12 @@ public:
     HelpMenu* help() const { return m_help; }
     ProblemsController* problems() const { return m_problems; }
     ProblemsPanel* problemsPanel() const { return m_problemsPanel; }
+    // File › Import / Export, the History dock and the Run results dock.
+    ImportActions* importActions() const { return m_importActions; }
+    HistoryController* history() const { return m_history; }
+    HistoryPanel* historyPanel() const { return m_historyPanel; }
+    RunController* runs() const { return m_run; }
+    RunPanel* runPanel() const { return m_runPanel; }
     QDockWidget* dock(const QString& objectName) const;
     // The docks' first-start proportions for the window's current size.
     void applyDefaultLayout();
@@ -113,6 +124,9 @@ private:
     RequestActions* m_request = nullptr;
     ThemeController* m_theme = nullptr;
     HelpMenu* m_help = nullptr;
+    ImportActions* m_importActions = nullptr;
+    HistoryController* m_history = nullptr;
+    RunController* m_run = nullptr;
     // Views (children).
     WireTabs* m_wireTabs = nullptr;
     ToolListPane* m_toolList = nullptr;
@@ -122,6 +136,8 @@ private:
     ResponseView* m_response = nullptr;
     LoopPanel* m_loop = nullptr;
     ProblemsPanel* m_problemsPanel = nullptr;
+    HistoryPanel* m_historyPanel = nullptr;
+    RunPanel* m_runPanel = nullptr;
     FindBar* m_find = nullptr; // created on first use
     McpImportDialog* m_import = nullptr; // created on first use
     QMenu* m_recentMenu = nullptr;

@@ -1,6 +1,9 @@
 #include "projectdocument.h"
 
+#include "project/layout.h"
 #include "util/strings.h"
+
+#include <QFile>
 
 #include <QFileInfo>
 #include <QUndoCommand>
@@ -172,6 +175,21 @@ private:
     std::vector<json::Value> m_before, m_after;
 };
 
+class ReplaceProject : public QUndoCommand {
+public:
+    ReplaceProject(ProjectDocument* doc, project::Project before, project::Project after, const QString& text)
+        : m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+        setText(text);
+    }
+    void redo() override { m_doc->applyProject(m_after); }
+    void undo() override { m_doc->applyProject(m_before); }
+
+private:
+    ProjectDocument* m_doc; // not owned
+    project::Project m_before, m_after;
+};
+
 } // namespace
 
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent)
@@ -191,31 +209,54 @@ QString ProjectDocument::displayName() const
 
 Result<void> ProjectDocument::load(const QString& path)
 {
-    auto p = project::load(path);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
+    QByteArray bytes = f.readAll();
+    auto p = project::parse(std::string_view(bytes.constData(), std::size_t(bytes.size())), toStdString(path));
     if (!p)
         return p.error();
     // A bundled (resource) project has no file to save back to.
-    reset(std::move(p).value(), path.startsWith(QLatin1Char(':')) ? QString() : path);
+    reset(std::move(p).value(), path.startsWith(QLatin1Char(':')) ? QString() : path, std::move(bytes));
     return {};
+}
+
+std::string ProjectDocument::currentText() const
+{
+    return project::writeKeepingLayout(m_project, std::string_view(m_baseText.constData(), std::size_t(m_baseText.size())));
 }
 
 Result<void> ProjectDocument::save(const QString& path)
 {
-    auto r = project::save(m_project, path);
+    const std::string text = currentText();
+    auto r = project::writeIfChanged(text, path);
     if (!r)
         return r;
     m_path = path;
+    m_baseText = QByteArray(text.data(), qsizetype(text.size()));
+    m_diskText = m_baseText;
     m_undo.setClean();
     return {};
 }
 
-void ProjectDocument::reset(project::Project p, const QString& path)
+void ProjectDocument::reset(project::Project p, const QString& path, QByteArray text)
 {
     m_project = std::move(p);
     m_path = path;
+    m_diskText = path.isEmpty() ? QByteArray() : text;
+    m_baseText = std::move(text);
     m_undo.clear();
     Q_EMIT projectReset();
     Q_EMIT modifiedChanged(false);
+}
+
+void ProjectDocument::restore(project::Project p)
+{
+    // Unsaved from the start: the file's version is what Save would replace.
+    m_project = std::move(p);
+    m_undo.clear();
+    Q_EMIT projectReset();
+    m_undo.resetClean();
 }
 
 QString ProjectDocument::toolName(int index) const
@@ -287,6 +328,21 @@ void ProjectDocument::replaceAllTools(std::vector<json::Value> tools, EditKind k
     if (!same)
         m_undo.push(new ReplaceAllTools(this, cur, std::move(tools), kind,
                                         kind == EditKind::Typing ? tr("Typing in the tool list") : tr("Edit the tool list")));
+}
+
+void ProjectDocument::replaceProject(project::Project p, const QString& step)
+{
+    if (p == m_project)
+        return;
+    m_undo.push(new ReplaceProject(this, m_project, std::move(p), step));
+}
+
+void ProjectDocument::applyProject(const project::Project& p)
+{
+    m_project = p;
+    Q_EMIT toolsReplaced();
+    Q_EMIT choiceChanged();
+    Q_EMIT membersReplaced();
 }
 
 void ProjectDocument::applyAllTools(const std::vector<json::Value>& tools)

@@ -35,9 +35,27 @@ public:
     bool isModified() const { return !m_undo.isClean(); }
     QUndoStack* undoStack() { return &m_undo; }
 
+    // Reads the file whole; on any error the open project stays as it was (nothing of a bad
+    // file is half-loaded).
     Result<void> load(const QString& path);
+    // Writes the file keeping the layout of the text it was loaded from (project/layout.h);
+    // a file that already holds those bytes is not rewritten.
     Result<void> save(const QString& path);
-    void reset(project::Project p, const QString& path);
+    void reset(project::Project p, const QString& path, QByteArray text = {});
+    // Replaces the project with `p` (a recovered version) under the same path, as unsaved
+    // changes: the file on disk is untouched until the user saves.
+    void restore(project::Project p);
+    // Marks the document as having unsaved changes (it differs from the file on disk).
+    void markModified() { m_undo.resetClean(); }
+
+    // The text the project was loaded from or last saved as (the layout saving keeps).
+    const QByteArray& baseText() const { return m_baseText; }
+    // The bytes the file on disk held when this document last read or wrote it, or that
+    // the user chose to keep their version over (acknowledgeDiskText()).
+    const QByteArray& diskText() const { return m_diskText; }
+    void acknowledgeDiskText(const QByteArray& bytes) { m_diskText = bytes; }
+    // What saving now would write.
+    std::string currentText() const;
 
     // Edits (undoable). `step` names the undo step; empty: a name from the edit.
     void replaceTool(int index, json::Value tool, EditKind kind = EditKind::Change, const QString& step = {});
@@ -47,6 +65,10 @@ public:
     void setChoice(const project::ChoiceSetting& choice);
     void setPreset(int index, const project::Preset& preset, EditKind kind = EditKind::Typing);
     void replaceAllTools(std::vector<json::Value> tools, EditKind kind = EditKind::Typing); // the whole-list mode
+    // The whole project value at once (an import, a recorded response saved from the history):
+    // one step named `step`; the file path stays. Tools, choice, presets, MCP servers and
+    // mock scripts may all change: toolsReplaced, choiceChanged and membersReplaced follow.
+    void replaceProject(project::Project p, const QString& step);
     // Several edits as one named step (nesting is allowed; the outermost name counts).
     void beginStep(const QString& name) { m_undo.beginMacro(name); }
     void endStep() { m_undo.endMacro(); }
@@ -64,6 +86,7 @@ public:
     void applyChoice(const project::ChoiceSetting& choice);
     void applyPreset(int index, const project::Preset& preset);
     void applyAllTools(const std::vector<json::Value>& tools);
+    void applyProject(const project::Project& p);
 
 Q_SIGNALS:
     void projectReset();
@@ -74,6 +97,8 @@ Q_SIGNALS:
     void toolMoved(int from, int to);
     void choiceChanged();
     void presetChanged(int index);
+    // Presets were added or removed, or the MCP servers or mock scripts changed (replaceProject).
+    void membersReplaced();
     void modifiedChanged(bool modified);
 
 private:
@@ -81,6 +106,8 @@ private:
 
     project::Project m_project;
     QString m_path;
+    QByteArray m_baseText;
+    QByteArray m_diskText;
     QUndoStack m_undo;
     QElapsedTimer m_clock;
     int m_typingPause = 1000;

@@ -38,6 +38,10 @@ const std::vector<Row>& table()
         {Id::StopLoop, {QKeySequence(Qt::SHIFT | Qt::Key_F5)}},
         {Id::Problems, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)}},
         {Id::KeyboardShortcuts, {QKeySequence(Qt::Key_F1)}},
+        {Id::Import, {QKeySequence(Qt::CTRL | Qt::Key_I)}},
+        {Id::Export, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)}},
+        {Id::History, {QKeySequence(Qt::CTRL | Qt::Key_H)}},
+        {Id::RunAllPresets, {QKeySequence(Qt::CTRL | Qt::Key_F5)}},
     };
     return rows;
 }

@@ -40,6 +40,10 @@ enum class Id {
     StopLoop,
     Problems,
     KeyboardShortcuts,
+    Import,
+    Export,
+    History,
+    RunAllPresets,
 };
 
 // The keys of one action (the first is the one menus show).

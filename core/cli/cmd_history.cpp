@@ -1,7 +1,7 @@
 // toolwire history list [--limit N] [--json]
 // toolwire history show ID [--json]
 // toolwire history search [--provider ID] [--model M] [--tool NAME] [--wire WIRE] [--text TEXT] [--limit N] [--json]
-// toolwire history prune [--older-than DAYS] [--keep N]
+// toolwire history prune [--older-than DAYS] [--keep N] [--max-size SIZE]
 // The requests `send`, `loop`, `run` and the window have sent (core/history/store.h), keys
 // redacted. Without --json: one line per request; with it, one JSON document.
 
@@ -13,6 +13,9 @@
 #include "util/strings.h"
 
 #include <QDateTime>
+
+#include <limits>
+#include <optional>
 
 namespace tw::cli {
 
@@ -110,15 +113,56 @@ int runHistoryShow(const Args& args)
     return Ok;
 }
 
+namespace {
+
+// "500k", "50M", "1G" (powers of 1024) or a plain number of bytes; nullopt for anything else.
+std::optional<qint64> byteSize(QString text)
+{
+    text = text.trimmed();
+    qint64 unit = 1;
+    if (!text.isEmpty()) {
+        const QChar last = text.back().toLower();
+        const qint64 units[] = {1024, 1024 * 1024, qint64(1024) * 1024 * 1024};
+        const QString suffixes = QStringLiteral("kmg");
+        if (const auto at = suffixes.indexOf(last); at >= 0) {
+            unit = units[at];
+            text.chop(1);
+        }
+    }
+    bool ok = false;
+    const qint64 n = text.toLongLong(&ok);
+    if (!ok || n < 0 || n > std::numeric_limits<qint64>::max() / unit)
+        return std::nullopt;
+    return n * unit;
+}
+
+} // namespace
+
 int runHistoryPrune(const Args& args)
 {
+    std::optional<qint64> maxBytes;
+    if (args.isSet("max-size")) {
+        maxBytes = byteSize(args.value("max-size"));
+        if (!maxBytes)
+            return args.usageError("--max-size: '" + toStdString(args.value("max-size")) + "' is not a size (bytes, or a number with k, M or G)");
+    }
     auto store = openStore();
     if (!store)
         return fail(store.error());
     auto removed = (*store)->prune(int(args.integer("older-than").value_or(0)), args.integer("keep").value_or(0));
     if (!removed)
         return fail(removed.error());
-    printJson(json::Value{{"database", toStdString((*store)->path())}, {"removed", *removed}});
+    long long total = *removed;
+    if (maxBytes) {
+        auto bySize = (*store)->pruneToSize(*maxBytes);
+        if (!bySize)
+            return fail(bySize.error());
+        total += *bySize;
+    }
+    auto stored = (*store)->storedBytes();
+    if (!stored)
+        return fail(stored.error());
+    printJson(json::Value{{"database", toStdString((*store)->path())}, {"removed", total}, {"stored_bytes", static_cast<long long>(*stored)}});
     return Ok;
 }
 

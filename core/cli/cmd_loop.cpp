@@ -16,6 +16,7 @@
 #include "project/project.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
+#include "provider/trust.h"
 #include "util/strings.h"
 
 #include <QEventLoop>
@@ -49,8 +50,14 @@ int runLoop(const Args& args)
     auto in = project::requestInput(*project, *chosen);
     if (!in)
         return fail(in.error());
-    if (!baseUrl.isEmpty())
+    in->provenance.project = provider::canonicalProjectPath(projectPath);
+    in->provenance.consent = args.isSet("trust-project");
+    if (!baseUrl.isEmpty()) {
         in->baseUrl = toStdString(baseUrl);
+        in->provenance.baseTemplate = in->baseUrl;
+        in->provenance.urlFromProject = false;
+        in->provenance.consent = true; // a URL typed here is the user's consent for this run
+    }
     if (in->model.empty())
         in->model = in->profile.defaultModel;
 

@@ -13,6 +13,7 @@
 #include "project/project.h"
 #include "project/runner.h"
 #include "project/runreport.h"
+#include "provider/trust.h"
 #include "util/strings.h"
 
 #include <QEventLoop>
@@ -51,6 +52,8 @@ int runRun(const Args& args)
     project::RunOptions options;
     options.profile = toStdString(args.value("profile"));
     options.baseUrl = toStdString(args.value("base-url"));
+    options.project = provider::canonicalProjectPath(projectPath);
+    options.trustProject = args.isSet("trust-project");
     const int repeat = int(*args.integer("repeat")); // the table's default when absent
 
     QNetworkAccessManager nam;

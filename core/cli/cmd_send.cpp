@@ -22,6 +22,7 @@
 #include "provider/call.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
+#include "provider/trust.h"
 #include "util/strings.h"
 #include "wire/common_request.h"
 #include "wire/wire.h"
@@ -90,6 +91,8 @@ static int sendPreset(const Args& args)
     project::RunOptions options;
     options.profile = toStdString(args.value("profile"));
     options.baseUrl = toStdString(args.value("base-url"));
+    options.project = provider::canonicalProjectPath(args.value("project"));
+    options.trustProject = args.isSet("trust-project");
     auto in = project::runInput(*project, chosen, options);
     if (!in)
         return fail(in.error());
@@ -116,6 +119,8 @@ int runSend(const Args& args)
         return sendPreset(args);
     if (args.isSet("preset"))
         return args.usageError("--preset needs --project");
+    if (args.isSet("trust-project"))
+        return args.usageError("--trust-project needs --project (without one, every option is your own)");
     if (!args.isSet("message"))
         return args.usageError("--message TEXT is required (or --project PROJECT)");
     const QString wireTag = args.value("wire");
@@ -214,7 +219,10 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
     json::Value response = x.document;
     if (x.stream) {
         json::ObjectBuilder b(x.document.isObject() ? x.document : json::Value::emptyObject());
-        b.set("events", provider::eventsToJson(x.events));
+        std::size_t omitted = 0;
+        b.set("events", provider::eventsToJson(x.events, &omitted));
+        if (omitted > 0) // a stream too long to print whole: the count says what is missing
+            b.set("events_omitted", json::Value(static_cast<long long>(omitted)));
         response = std::move(b).build();
     } else if (response.isNull() && !x.raw.isEmpty()) {
         response = json::Value(toStdString(x.raw)); // not JSON: the text as received

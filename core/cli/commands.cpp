@@ -19,6 +19,7 @@ int runMcpServe(const Args& args);
 int runMockProvider(const Args& args);
 int runValidate(const Args& args);
 int runLint(const Args& args);
+int runTokens(const Args& args);
 int runRun(const Args& args);
 int runImport(const Args& args);
 int runExport(const Args& args);
@@ -87,6 +88,25 @@ constexpr Positional kLintArgs[] = {
     {"FILE", "a tool list (a JSON array, {\"tools\": [...]} or a tools/list result) or a .toolwire project", K::File, Arity::One},
 };
 
+constexpr Option kTokensOptions[] = {
+    {.name = "wire",
+     .valueName = "WIRE",
+     .description = "count for this wire (repeatable; default: every wire)",
+     .kind = K::Wire,
+     .repeatable = true},
+    {.name = "json", .description = "print {\"wires\": {...}, \"prices_as_of\"} instead of a few lines per wire"},
+    {.name = "count-endpoint",
+     .description = "ask the provider's own count endpoint where it has one (key from the environment); else the offline estimate"},
+    {.name = "base-url",
+     .valueName = "URL",
+     .description = "with --count-endpoint: the provider's base URL instead of the profile's (mock: the built-in mock provider, for tests)",
+     .kind = K::Url},
+    {.name = "model", .valueName = "M", .description = "with --count-endpoint: the model to count for (default: the profile's)", .kind = K::Text},
+};
+constexpr Positional kTokensArgs[] = {
+    {"FILE", "a tool list (a JSON array, {\"tools\": [...]} or a tools/list result) or a .toolwire project", K::File, Arity::One},
+};
+
 constexpr Option kSendOptions[] = {
     {.name = "wire", .valueName = "WIRE", .description = "the wire to speak (default: the profile's)", .kind = K::Wire},
     {.name = "profile",
@@ -129,6 +149,9 @@ constexpr Option kSendOptions[] = {
      .description = "send a preset of this project (its profile, wire, tools and conversation; the options above override)",
      .kind = K::Project},
     {.name = "preset", .valueName = "NAME", .description = "the preset to send with --project (default: the first)", .kind = K::Preset},
+    {.name = "trust-project",
+     .description = "let the project's profiles and base URLs receive the keys they name (for CI; without it a key bound for an "
+                    "origin you have not allowed is refused)"},
 };
 
 constexpr Option kLoopOptions[] = {
@@ -145,6 +168,9 @@ constexpr Option kLoopOptions[] = {
      .group = "server"},
     {.name = "max-iterations", .valueName = "N", .description = "stop after N model turns", .kind = K::Integer, .min = 0, .max = kIntMax},
     {.name = "base-url", .valueName = "URL", .description = "the provider's base URL instead of the preset's", .kind = K::Url},
+    {.name = "trust-project",
+     .description = "let the project's profiles and base URLs receive the keys they name (for CI; without it a key bound for an "
+                    "origin you have not allowed is refused)"},
 };
 constexpr Positional kProjectArg[] = {
     {"PROJECT", "a .toolwire project file", K::Project, Arity::One},
@@ -169,6 +195,9 @@ constexpr Option kRunOptions[] = {
      .min = 1,
      .max = 10000,
      .defaultValue = "1"},
+    {.name = "trust-project",
+     .description = "let the project's profiles and base URLs receive the keys they name (for CI; without it a key bound for an "
+                    "origin you have not allowed is refused)"},
 };
 
 constexpr Option kImportOptions[] = {
@@ -236,6 +265,10 @@ constexpr Positional kHistoryShowArgs[] = {
 constexpr Option kHistoryPruneOptions[] = {
     {.name = "older-than", .valueName = "DAYS", .description = "remove requests older than DAYS days", .kind = K::Integer, .min = 1, .max = kIntMax},
     {.name = "keep", .valueName = "N", .description = "keep only the newest N requests", .kind = K::Integer, .min = 1, .max = kNoLimit},
+    {.name = "max-size",
+     .valueName = "SIZE",
+     .description = "remove the oldest requests until the rest hold at most SIZE bytes (a suffix k, M or G: 500k, 50M, 1G)",
+     .kind = K::Text},
 };
 constexpr Command kHistoryCommands[] = {
     {.name = "list",
@@ -258,7 +291,7 @@ constexpr Command kHistoryCommands[] = {
      .summary = "remove old requests from the history",
      .options = kHistoryPruneOptions,
      .run = &runHistoryPrune,
-     .details = "prints {\"database\", \"removed\"}"},
+     .details = "prints {\"database\", \"removed\", \"stored_bytes\"}; --max-size always keeps the newest request"},
 };
 
 // The MCP server a client subcommand talks to.
@@ -275,6 +308,18 @@ constexpr Option kMcpServerOptions[] = {
      .kind = K::Url,
      .required = true,
      .group = "server"},
+    {.name = "protocol",
+     .valueName = "REVISION",
+     .description = "the MCP revision to speak: auto (probe server/discover, fall back to initialize), 2025-11-25 or 2026-07-28",
+     .kind = K::Text,
+     .defaultValue = "auto"},
+};
+constexpr Option kMcpServeOptions[] = {
+    {.name = "protocol",
+     .valueName = "REVISION",
+     .description = "the MCP revisions to answer: auto (both, each in its own way), 2025-11-25 only or 2026-07-28 only",
+     .kind = K::Text,
+     .defaultValue = "auto"},
 };
 constexpr Positional kMcpCallArgs[] = {
     {"TOOL", "the tool to call", K::ToolName, Arity::One},
@@ -291,9 +336,11 @@ constexpr Command kMcpCommands[] = {
      .options = kMcpServerOptions,
      .positionals = kMcpCallArgs,
      .run = &runMcpCall,
-     .details = "prints the tools/call result; exit 1 when it is an error (isError)"},
+     .details = "prints the tools/call result, with \"toolwire/outputSchemaCheck\" when the tool declares an outputSchema; "
+                "exit 1 when it is an error (isError) or its structuredContent does not match the outputSchema"},
     {.name = "serve",
      .summary = "serve a project's mock tools as an MCP server over stdio",
+     .options = kMcpServeOptions,
      .positionals = kProjectArg,
      .run = &runMcpServe,
      .details = "reads JSON-RPC requests on stdin, one a line, and answers on stdout until stdin closes"},
@@ -351,6 +398,14 @@ constexpr Command kCommands[] = {
      .run = &runLint,
      .details = "prints the findings ({\"severity\", \"wires\", \"tool\", \"path\", \"rule\", \"message\", \"source\", "
                 "\"fix\"?}, paths into FILE) and the loss report; exit 1 when a finding is an error"},
+    {.name = "tokens",
+     .summary = "count what the tool definitions cost per wire: tokens per tool and in total, and per 1,000 requests at dated prices",
+     .options = kTokensOptions,
+     .positionals = kTokensArgs,
+     .run = &runTokens,
+     .details = "prints {\"wires\": {\"<wire>\": {\"kind\": \"exact\"|\"estimate\", \"method\", \"total\", \"tools\": [{\"name\", "
+                "\"tokens\", \"path\"}], \"cost_per_1k_requests\"?, \"note\"?}}, \"prices_as_of\"}; offline counts (o200k_base, "
+                "the provider's documented counting method where there is one) are always estimates; exit 1 when FILE cannot be read"},
     {.name = "send",
      .summary = "send one request to a provider (the offline mock with --profile mock) and show what went out and came back",
      .options = kSendOptions,

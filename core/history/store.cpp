@@ -356,6 +356,56 @@ Result<long long> Store::prune(int maxAgeDays, long long keep)
     return removed;
 }
 
+namespace {
+// What one row holds, in bytes: the sum pruneToSize budgets.
+constexpr const char* kRowBytes =
+    "length(CAST(request AS BLOB)) + length(CAST(response AS BLOB)) + length(CAST(calls AS BLOB)) + ifnull(length(CAST(answer AS BLOB)), 0) "
+    "+ length(CAST(timing AS BLOB))";
+} // namespace
+
+Result<qint64> Store::storedBytes() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT ifnull(sum(") + QLatin1String(kRowBytes) + QStringLiteral("), 0) FROM requests")) || !q.next())
+        return sqlError(m_path, q.lastError());
+    return q.value(0).toLongLong();
+}
+
+qint64 Store::fileBytes() const { return QFileInfo(m_path).size() + QFileInfo(m_path + QStringLiteral("-wal")).size(); }
+
+Result<long long> Store::pruneToSize(qint64 maxBytes)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    // Newest first: the first row past the budget and every older one go.
+    if (!q.exec(QStringLiteral("SELECT id, ") + QLatin1String(kRowBytes) + QStringLiteral(" FROM requests ORDER BY id DESC")))
+        return sqlError(m_path, q.lastError());
+    qint64 total = 0;
+    std::optional<long long> cut;
+    bool first = true;
+    while (q.next()) {
+        total += q.value(1).toLongLong();
+        if (!first && total > maxBytes) {
+            cut = q.value(0).toLongLong();
+            break;
+        }
+        first = false;
+    }
+    q.finish();
+    if (!cut)
+        return 0LL;
+    q.prepare(QStringLiteral("DELETE FROM requests WHERE id <= ?"));
+    q.addBindValue(*cut);
+    if (!execRetrying(q))
+        return sqlError(m_path, q.lastError());
+    const long long removed = q.numRowsAffected();
+    q.finish();
+    // Best effort: the rows are gone either way; the file shrinks when no one else reads.
+    if (q.exec(QStringLiteral("VACUUM")))
+        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    return removed;
+}
+
 std::string Store::journalMode() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));

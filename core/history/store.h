@@ -96,6 +96,15 @@ public:
     // Removes entries older than `maxAgeDays` (0: keep any age) and beyond the newest `keep`
     // (0: keep any number). Returns how many were removed.
     Result<long long> prune(int maxAgeDays, long long keep);
+    // Removes the oldest entries until what the rest hold (request, response, calls, answer,
+    // timing: storedBytes()) fits in `maxBytes`; the newest entry is always kept, whatever its
+    // size. Then gives the freed pages back to the file system (best effort: a VACUUM another
+    // connection's open transaction blocks is skipped). Returns how many were removed.
+    Result<long long> pruneToSize(qint64 maxBytes);
+    // The bytes the entries hold (the sum pruneToSize compares with its budget) and the
+    // database file's size on disk (with its WAL).
+    Result<qint64> storedBytes() const;
+    qint64 fileBytes() const;
     // PRAGMA journal_mode, for tests and diagnostics ("wal").
     std::string journalMode() const;
 

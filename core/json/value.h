@@ -64,7 +64,7 @@ public:
     // A number from its JSON text; the caller guarantees JSON number grammar.
     static Value number(std::string_view jsonText);
     static Value array(std::vector<Value> items = {}) { return Value(std::move(items)); }
-    static Value object(std::vector<Member> members = {});
+    static Value object(std::vector<Member> members); // (no default: Member is incomplete here, which clang rejects)
     static Value emptyObject();
     // Build from a range, moving the elements out of it (the parser's no-copy path).
     static Value arrayFromRange(Value* first, std::size_t n);

@@ -5,6 +5,7 @@
 #include "lint/preflight.h"
 #include "lint/rules.h"
 #include "lint/strict.h"
+#include "wire/reasoning.h"
 
 #include <algorithm>
 
@@ -68,6 +69,20 @@ void strictBodyFindings(const RequestFacts& facts, const InputMap& in, std::vect
 
 } // namespace
 
+std::vector<Finding> reasoningFindings(const wire::Dialect& d, const Value& body, const std::string& choicePath)
+{
+    std::vector<Finding> out;
+    const wire::ReasoningDialect* r = wire::reasoningDialect(d.wire);
+    if (!r || !r->forcedToolWithThinking)
+        return out;
+    if (auto at = r->forcedToolWithThinking(body)) {
+        Finding f = makeFinding("reasoning.forced_tool", d, {}, Value(), choicePath);
+        f.bodyPath = *at;
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
 RequestReport checkRequest(const RequestFacts& facts)
 {
     RequestReport r;
@@ -76,6 +91,8 @@ RequestReport checkRequest(const RequestFacts& facts)
     const InputMap in = InputMap::from(facts.tools, facts.choicePath, facts.requestPath);
     r.findings = lintTools(*facts.dialect, facts.tools);
     strictBodyFindings(facts, in, r.findings);
+    for (Finding& f : reasoningFindings(*facts.dialect, facts.body, facts.choicePath.empty() ? facts.requestPath : facts.choicePath))
+        r.findings.push_back(std::move(f));
 
     // A schema violation at a place a tool rule already flags as an error is that error's
     // consequence: the rule's finding says it better, and keeps the body's error visible.

@@ -48,6 +48,10 @@ struct RequestReport {
 
 RequestReport checkRequest(const RequestFacts& facts);
 
+// Reasoning rules of the body (rule reasoning.forced_tool: a forced tool with manual thinking,
+// which the provider refuses), at `choicePath` in the input; checkRequest includes them.
+std::vector<Finding> reasoningFindings(const wire::Dialect& d, const json::Value& body, const std::string& choicePath);
+
 // The loss report alone (checkRequest's `loss`).
 std::vector<Finding> lossReport(const RequestFacts& facts);
 

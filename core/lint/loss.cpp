@@ -13,6 +13,7 @@
 #include "wire/common_request.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace tw::lint {
 
@@ -80,19 +81,41 @@ std::string descriptionChange(const Value& written, const Value* sent)
     return "sent as " + json::compact(*sent);
 }
 
+// The body entry of each input tool (nullptr: none), by toolOfEntry's rule — the n-th entry
+// of a name is the n-th input tool of that name — in one pass: a request of a thousand
+// tools is checked on every keystroke.
+std::vector<const Value*> entriesOfTools(const wire::Dialect& d, std::span<const Value> entries, const InputMap& in)
+{
+    std::vector<const Value*> out(in.tools.size(), nullptr);
+    std::unordered_map<std::string, std::vector<std::size_t>> toolsNamed; // by the name's compact JSON (identity)
+    for (std::size_t i = 0; i < in.tools.size(); ++i)
+        toolsNamed[json::compact(in.tools[i].tool.name())].push_back(i);
+    std::unordered_map<std::string, std::size_t> seen;
+    for (const Value& e : entries) {
+        const Value* name = d.caps.toolNamePointer.empty() ? nullptr : resolvePointer(e, d.caps.toolNamePointer);
+        if (!name || name->isNull())
+            continue;
+        const std::string key = json::compact(*name);
+        const std::size_t nth = seen[key]++;
+        const auto it = toolsNamed.find(key);
+        if (it != toolsNamed.end() && nth < it->second.size())
+            out[it->second[nth]] = &e;
+    }
+    return out;
+}
+
 void toolLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding>& out)
 {
     const wire::Dialect& d = *facts.dialect;
     const wire::Capabilities& caps = d.caps;
     const auto entries = bodyToolEntries(d, facts.body);
     const Value& subset = keywordSubset(caps.schemaKeywordSubset)[keys::kKeywords];
-    for (const LocatedTool& t : in.tools) {
+    const std::vector<const Value*> entryOf = entriesOfTools(d, entries, in);
+    for (std::size_t i = 0; i < in.tools.size(); ++i) {
+        const LocatedTool& t = in.tools[i];
         const Value& name = t.tool.name();
         const std::string nameText = model::displayText(name);
-        const Value* entry = nullptr;
-        for (std::size_t k = 0; k < entries.size() && !entry; ++k)
-            if (toolOfEntry(d, facts.body, in, k) == &t)
-                entry = &entries[k];
+        const Value* entry = entryOf[i];
 
         const auto own = wire::callerStrict(t.written);
         const bool hasOwn = own && *own;
@@ -109,17 +132,6 @@ void toolLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding
                                           {{"value", sent->toBool() ? "true" : "false"}, {"name", nameText}, {"reason", reason}}, name, t.path));
             }
         }
-        if (t.written.contains(kCacheControl) && facts.toolsSent)
-            out.push_back(makeFinding(
-                "loss.cache_hint", d,
-                {{"member", std::string(kCacheControl)},
-                 {"name", nameText},
-                 {"reason",
-                  caps.cacheHints ? "request bodies built from tool definitions carry no cache hints" : "tools on {wire} take no cache hints"}},
-                name, childPointer(t.path, kCacheControl)));
-        for (std::string_view m : kMcpFields)
-            if (t.written.contains(m) && facts.toolsSent)
-                out.push_back(makeFinding("loss.mcp_field", d, {{"member", std::string(m)}, {"name", nameText}}, name, childPointer(t.path, m)));
         if (!entry)
             continue;
 
@@ -157,6 +169,61 @@ void toolLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding
     }
 }
 
+bool carried(const wire::Capabilities& caps, std::string_view member)
+{
+    return std::find(caps.toolFields.begin(), caps.toolFields.end(), member) != caps.toolFields.end();
+}
+
+// What the wire does with each tool's extension members (model/tool.h: provider and MCP
+// tool fields) and with custom tools, which only some wires can express.
+void extrasLoss(const RequestFacts& facts, std::vector<Finding>& out)
+{
+    if (!facts.toolsSent)
+        return;
+    const wire::Dialect& d = *facts.dialect;
+    const wire::Capabilities& caps = d.caps;
+    for (const ToolRef& ref : facts.tools) {
+        auto parsed = wire::parseTool(ref.tool);
+        if (!parsed || !*parsed)
+            continue;
+        const model::Tool& tool = **parsed;
+        const Value& name = tool.name();
+        const std::string nameText = model::displayText(name);
+        bool sent = true;
+        if (tool.isCustom() && !caps.customTools) {
+            sent = tool.wrapAsFunction();
+            out.push_back(makeFinding("loss.custom_tool", d,
+                                      {{"name", nameText},
+                                       {"reason",
+                                        sent ? "is sent as a function with one string argument \"input\"; its input format "
+                                               "(grammar) is not enforced, and the model writes JSON around the text"
+                                             : "is not sent: {wire} has no custom tools (turn on wrap_as_function to send it as a "
+                                               "function with one string argument)"}},
+                                      name, ref.path));
+        }
+        if (!sent)
+            continue;
+        for (const json::Member& m : tool.extensions().members()) {
+            const std::string_view member = m.name();
+            if (carried(caps, member))
+                continue;
+            const std::string at = childPointer(ref.path, member);
+            if (member == kCacheControl)
+                out.push_back(makeFinding(
+                    "loss.cache_hint", d,
+                    {{"member", std::string(kCacheControl)},
+                     {"name", nameText},
+                     {"reason",
+                      caps.cacheHints ? "request bodies built from tool definitions carry no cache hints" : "tools on {wire} take no cache hints"}},
+                    name, at));
+            else if (std::find(std::begin(kMcpFields), std::end(kMcpFields), member) != std::end(kMcpFields))
+                out.push_back(makeFinding("loss.mcp_field", d, {{"member", std::string(member)}, {"name", nameText}}, name, at));
+            else
+                out.push_back(makeFinding("loss.tool_field", d, {{"member", std::string(member)}, {"name", nameText}}, name, at));
+        }
+    }
+}
+
 void requestLoss(const RequestFacts& facts, const InputMap& in, std::vector<Finding>& out)
 {
     const wire::Dialect& d = *facts.dialect;
@@ -189,7 +256,8 @@ void requestLoss(const RequestFacts& facts, const InputMap& in, std::vector<Find
                                                     : "is said on {wire} by leaving the tools out of the request"}},
                                   Value(), choiceAt));
     }
-    if (c.allowedTools) {
+    const bool among = c.keepToolList && (c.type == "auto" || c.type == "any");
+    if (c.allowedTools && !(among && caps.allowList)) {
         std::size_t allowed = 0;
         for (const LocatedTool& t : in.tools)
             if (std::find(c.allowedTools->begin(), c.allowedTools->end(), model::displayText(t.tool.name())) != c.allowedTools->end())
@@ -198,8 +266,11 @@ void requestLoss(const RequestFacts& facts, const InputMap& in, std::vector<Find
                                   {{"count", std::to_string(allowed)},
                                    {"total", std::to_string(in.tools.size())},
                                    {"reason",
-                                    caps.allowList ? "is applied by sending only the allowed tools; the allowed-tools choice of {wire} is not used"
-                                                   : "is applied by sending only the allowed tools (there is no allow-list on {wire})"}},
+                                    among ? "is lowered to sending only the allowed tools: {wire} has no allowed-tools choice, so the tool "
+                                            "list changes (and with it the prompt cache)"
+                                        : caps.allowList ? "is applied by sending only the allowed tools; the allowed-tools choice of {wire} is not "
+                                                           "used (keep_tool_list uses it, with the tool list unchanged)"
+                                                         : "is applied by sending only the allowed tools (there is no allow-list on {wire})"}},
                                   Value(), choiceAt));
     }
     if (facts.parallel && (!caps.parallelSwitch || !facts.parallelControl))
@@ -221,6 +292,7 @@ std::vector<Finding> lossReport(const RequestFacts& facts)
         return out;
     const InputMap in = InputMap::from(facts.tools, facts.choicePath, facts.requestPath);
     toolLoss(facts, in, out);
+    extrasLoss(facts, out);
     requestLoss(facts, in, out);
     return out;
 }

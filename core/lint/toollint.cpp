@@ -268,7 +268,9 @@ bool isOpenApiTypeName(const Value& type)
 std::optional<LocatedTool> locateTool(const ToolRef& ref)
 {
     auto parsed = wire::parseTool(ref.tool);
-    if (!parsed || !*parsed)
+    // A custom tool has no schema to lint or to make strict: its findings are the loss
+    // report's (loss.custom_tool).
+    if (!parsed || !*parsed || (*parsed)->isCustom())
         return std::nullopt;
     LocatedTool t{std::move(**parsed), ref.tool, ref.path, {}, {}, {}};
     t.namePath = findMember(ref.tool, keys::kName, t.tool.name(), ref.path, 0).value_or(std::string());
@@ -315,6 +317,14 @@ std::vector<Finding> lintTools(const wire::Dialect& d, std::span<const ToolRef> 
         else if (!desc.isString())
             out.push_back(makeFinding("description.not_string", d, {{"type", std::string(json::typeName(desc.type()))}}, name,
                                       t.descriptionPath.empty() ? t.path : t.descriptionPath));
+        else if (const int max = d.caps.toolDescriptionMaxLength; max > 0) {
+            const std::size_t length = codePoints(desc.str()).size();
+            if (length > static_cast<std::size_t>(max))
+                out.push_back(
+                    makeFinding("description.length", d,
+                                {{"name", std::string(model::displayText(name))}, {"length", std::to_string(length)}, {"max", std::to_string(max)}},
+                                name, t.descriptionPath.empty() ? t.path : t.descriptionPath));
+        }
         checkSchema(d, t, out);
     }
     return out;

@@ -1,14 +1,36 @@
 #include "loop/liveloop.h"
 
 #include "json/json.h"
+#include "lint/lint.h"
+#include "wire/reasoning.h"
+#include "wire/registry.h"
 #include "util/strings.h"
 
 #include <QNetworkAccessManager>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace tw::loop {
 
 using json::Value;
+
+namespace {
+
+// `params` merged into `body`: objects member by member (recursively), anything else replaces.
+Value merged(const Value& body, const Value& params)
+{
+    if (!body.isObject() || !params.isObject())
+        return params;
+    json::ObjectBuilder b(body);
+    for (const json::Member& m : params.members()) {
+        const Value* old = b.find(m.name());
+        b.set(m.name(), old ? merged(*old, m.value) : m.value);
+    }
+    return std::move(b).build();
+}
+
+} // namespace
 
 Value outcomeToJson(const Outcome& o)
 {
@@ -97,9 +119,31 @@ void LiveLoop::sendRound()
         fail(built.error());
         return;
     }
+    shapeBody(*built);
+    m_findings = built->findings;
     m_call = std::make_unique<provider::ProviderCall>(m_nam, *built);
     connect(m_call.get(), &provider::ProviderCall::finished, this, &LiveLoop::onResponse);
     m_call->start();
+}
+
+void LiveLoop::shapeBody(provider::BuiltRequest& built) const
+{
+    Value body = m_params.isObject() ? merged(built.body, m_params) : built.body;
+    // Stored state: continue from the previous reply with only the new items.
+    const wire::ReasoningDialect* reasoning = wire::reasoningDialect(built.wire);
+    if (reasoning && reasoning->chainsState && reasoning->chainedBody && reasoning->chainsState(body) && !m_outcome.rounds.empty() &&
+        !m_outcome.appended.empty())
+        body = reasoning->chainedBody(body, m_outcome.rounds.back().exchange.document, m_outcome.appended.back());
+    if (body.identical(built.body))
+        return;
+    for (lint::Finding& f :
+         lint::reasoningFindings(wire::dialect(built.wire), body, m_base.choicePath.empty() ? m_base.requestPath : m_base.choicePath))
+        if (std::none_of(built.findings.begin(), built.findings.end(), [&](const lint::Finding& g) { return g.rule == f.rule; }))
+            built.findings.push_back(std::move(f));
+    // What is shown is what is sent: one body, serialized once.
+    built.body = body;
+    built.http.body = toByteArray(json::compact(body));
+    built.view.requestBody = body;
 }
 
 void LiveLoop::onResponse(const provider::Exchange& x)
@@ -108,6 +152,7 @@ void LiveLoop::onResponse(const provider::Exchange& x)
         return;
     Round r;
     r.exchange = x;
+    r.findings = m_findings;
     m_outcome.rounds.push_back(r);
     Q_EMIT responseReceived(m_round, x);
     if (x.error && x.error->category == "http_error") {

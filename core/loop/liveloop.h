@@ -9,7 +9,20 @@
 //
 // Rounds are sent without streaming: the echo written back must be the provider's own reply
 // body, byte for byte, and only a whole body is that. (Send shows streams live.)
+//
+// Reasoning models: the echo keeps every piece of reasoning state the wire requires back
+// (thought signatures, thinking blocks, reasoning items; core/wire/reasoning.h), because it
+// is the reply itself. Where the wire keeps state on the provider and the request asks for
+// it (Responses with an explicit store: true), rounds after the first continue from the
+// previous reply (previous_response_id) and carry only the new items. Each round's request
+// view (Round::exchange) is exactly what was sent.
+//
+// Body parameters (setBodyParams) are members merged into every round's body before it is
+// sent (objects merge member by member, anything else replaces): how a run turns on
+// thinking or reasoning (`thinking`, `reasoning`, `store`, `generationConfig`,
+// `additionalModelRequestFields`) while presets carry no such parameters of their own.
 
+#include "lint/finding.h"
 #include "loop/toolloop.h"
 #include "mcp/client.h"
 #include "provider/call.h"
@@ -32,6 +45,9 @@ struct Round {
     std::vector<json::Value> results; // MCP results given back, in call order
     json::Value appended; // the messages (items) this round appended
     qint64 toolsMs = 0; // time spent executing the calls
+    // The pre-flight findings of the request as sent (the builder's, and the reasoning rules
+    // of the body after the body parameters were merged in).
+    std::vector<lint::Finding> findings;
 };
 
 struct Outcome {
@@ -55,6 +71,8 @@ public:
 
     void setMaxIterations(int n) { m_settings.maxIterations = n; }
     void setStepMode(bool on) { m_step = on; }
+    // Members merged into every round's body (an object; anything else: none).
+    void setBodyParams(json::Value params) { m_params = std::move(params); }
     bool stepMode() const { return m_step; }
     void start();
     void stop();
@@ -73,6 +91,8 @@ Q_SIGNALS:
 
 private:
     void sendRound();
+    // The round's body as sent: the body parameters merged in, stored-state chaining.
+    void shapeBody(provider::BuiltRequest& built) const;
     void onResponse(const provider::Exchange& x);
     void executeNext();
     void finishRound();
@@ -84,6 +104,7 @@ private:
     provider::RequestInput m_base;
     std::optional<std::string> m_key;
     Settings m_settings;
+    json::Value m_params;
     std::vector<std::string> m_known;
     bool m_step = false;
     bool m_running = false;
@@ -92,6 +113,7 @@ private:
     std::unique_ptr<provider::ProviderCall> m_call;
     RoundPlan m_plan;
     std::vector<json::Value> m_results;
+    std::vector<lint::Finding> m_findings; // of the request in flight
     std::size_t m_next = 0;
     long long m_pendingRequest = -1;
     QElapsedTimer m_toolsClock;

@@ -119,12 +119,32 @@ Result<std::optional<ToolCall>> callFromWire(const Value& name, const Value& arg
     return std::optional<ToolCall>(std::move(call));
 }
 
+Result<std::optional<ToolCall>> customCallFromWire(const Value& name, const Value& input, const Value& id)
+{
+    if (!input.isNull() && !input.isString())
+        return makeError("invalid_field:input", "a custom call's input must be a string", "input");
+    auto call = callFromWire(name, Value(), id);
+    if (!call || !*call)
+        return call;
+    (*call)->input = std::string(input.str());
+    return call;
+}
+
+Value inputArguments(const ToolCall& call)
+{
+    if (!call.input)
+        return call.arguments;
+    return Value{{callkey::Input, Value(*call.input)}};
+}
+
 Value toView(const ToolCall& call, bool withRawArguments)
 {
     json::ObjectBuilder b;
     b.append(callkey::Id, call.id ? Value(*call.id) : Value());
     b.append(callkey::Name, callNameValue(call));
     b.append(callkey::Arguments, call.arguments);
+    if (call.input)
+        b.append(callkey::Input, Value(*call.input));
     b.append(callkey::ArgumentsUndecodable, call.argumentsUndecodable);
     if (call.argumentsUndecodable)
         b.append(callkey::ArgumentsError, Value(call.argumentsError));
@@ -166,15 +186,24 @@ Result<ToolCall> callFromCanonical(const Value& v)
     if (!synthetic)
         return makeError("invalid_field:synthetic", "synthetic must be a boolean", "synthetic");
     call.synthetic = *synthetic;
+    if (const Value* input = v.find(callkey::Input); input && !input->isNull()) {
+        if (!input->isString())
+            return makeError("invalid_field:input", "a custom call's input must be a string", "input");
+        call.input = std::string(input->str());
+    }
     return call;
 }
 
 Value toCanonical(const ToolCall& call)
 {
-    return Value{{callkey::Id, call.id ? Value(*call.id) : Value()},
-                 {callkey::Name, callNameValue(call)},
-                 {callkey::Arguments, call.arguments},
-                 {callkey::Synthetic, call.synthetic}};
+    json::ObjectBuilder b;
+    b.append(callkey::Id, call.id ? Value(*call.id) : Value());
+    b.append(callkey::Name, callNameValue(call));
+    b.append(callkey::Arguments, call.arguments);
+    if (call.input)
+        b.append(callkey::Input, Value(*call.input));
+    b.append(callkey::Synthetic, call.synthetic);
+    return std::move(b).build();
 }
 
 } // namespace tw::model

@@ -13,8 +13,13 @@
 //    result is never parsed again (Granite-style stringified arguments need one decode).
 //
 // The view (see toView) is the JSON shape the conformance corpus, the CLI and the UI share:
-//   {"id": string|null, "name", "arguments": {...}, "arguments_undecodable": bool,
-//    "arguments_error": string (only when undecodable), "synthetic": bool}
+//   {"id": string|null, "name", "arguments": {...}, "input": string (custom calls only),
+//    "arguments_undecodable": bool, "arguments_error": string (only when undecodable),
+//    "synthetic": bool}
+//
+// A call of a custom tool (free-form text input: OpenAI custom tools) carries its text in
+// `input`, never parsed; its `arguments` are {}. Running it through a one-string-argument
+// function (the custom tool's wrapped form) means {"input": <the text>}: inputArguments().
 
 #include "json/value.h"
 #include "result.h"
@@ -34,6 +39,7 @@ inline constexpr std::string_view ArgumentsUndecodable = "arguments_undecodable"
 inline constexpr std::string_view ArgumentsError = "arguments_error";
 inline constexpr std::string_view Synthetic = "synthetic";
 inline constexpr std::string_view RawArguments = "raw_arguments";
+inline constexpr std::string_view Input = "input";
 } // namespace callkey
 
 // The exact reason given for arguments that decoded but are not an object (or are a
@@ -75,9 +81,20 @@ struct ToolCall {
     // True only for calls the workbench synthesized (a forced tool answered through a
     // structured-output request); parsed calls are never synthetic.
     bool synthetic = false;
+    // A custom tool's call: its free-form input text (arguments stay {}); nullopt for
+    // function calls.
+    std::optional<std::string> input;
 
     friend bool operator==(const ToolCall&, const ToolCall&) = default;
 };
+
+// A custom call from the raw name, input text and id a wire carried: callFromWire's rules
+// for name and id; the input must be a string (invalid_field:input otherwise; absent or
+// null is "").
+Result<std::optional<ToolCall>> customCallFromWire(const json::Value& name, const json::Value& input, const json::Value& id);
+
+// The arguments to run a call with: a custom call's {"input": text}, else its arguments.
+json::Value inputArguments(const ToolCall& call);
 
 // Builds a parsed call from the raw name, arguments and id a wire carried. Returns nullopt
 // when there is no call (name missing, null or ""), and an error when a field has a type no

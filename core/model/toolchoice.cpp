@@ -37,7 +37,42 @@ Result<ToolChoice> ToolChoice::fromCanonical(const json::Value& v)
     const json::Value& name = v[choicekeys::kName];
     if (isStructured(name))
         return makeError("invalid_field:name", "name: must be a string", "/name");
+    if (const json::Value* among = v.find(choicekeys::kAllowedTools); among && (*t == Type::Auto || *t == Type::Any)) {
+        auto names = allowedNamesFrom(*among);
+        if (!names)
+            return names.error();
+        return ToolChoice::among(*t, std::move(*names));
+    }
     return ToolChoice(*t, *t == Type::Tool ? name : json::Value());
+}
+
+Result<std::vector<json::Value>> allowedNamesFrom(const json::Value& list)
+{
+    if (!list.isArray())
+        return makeError("invalid_field:allowed_tools", "allowed_tools: must be an array of tool names", "/allowed_tools");
+    std::vector<json::Value> names;
+    std::size_t i = 0;
+    for (const json::Value& n : list.items()) {
+        if (!hasName(n))
+            return makeError("invalid_field:allowed_tools", "allowed_tools: every entry must be a tool name", "/allowed_tools/" + std::to_string(i));
+        names.push_back(n);
+        ++i;
+    }
+    return names;
+}
+
+ToolChoice ToolChoice::among(Type mode, std::vector<json::Value> names)
+{
+    ToolChoice c(mode, {});
+    if (mode == Type::Auto || mode == Type::Any)
+        c.m_among = std::move(names);
+    return c;
+}
+
+const std::vector<json::Value>& ToolChoice::allowedNames() const noexcept
+{
+    static const std::vector<json::Value> kNone;
+    return m_among ? *m_among : kNone;
 }
 
 bool ToolChoice::forcesNamedTool() const noexcept { return m_type == Type::Tool && hasName(m_name); }
@@ -53,6 +88,8 @@ json::Value ToolChoice::toJson() const
 {
     if (m_type == Type::Tool)
         return json::Value{{choicekeys::kType, typeName(m_type)}, {choicekeys::kName, m_name}};
+    if (m_among)
+        return json::Value{{choicekeys::kType, typeName(m_type)}, {choicekeys::kAllowedTools, json::Value(*m_among)}};
     return json::Value{{choicekeys::kType, typeName(m_type)}};
 }
 
@@ -65,7 +102,19 @@ std::string_view ToolChoice::legacyString() const noexcept
     }
 }
 
-bool operator==(const ToolChoice& a, const ToolChoice& b) noexcept { return a.m_type == b.m_type && a.m_name.identical(b.m_name); }
+bool operator==(const ToolChoice& a, const ToolChoice& b) noexcept
+{
+    if (a.m_type != b.m_type || !a.m_name.identical(b.m_name) || a.m_among.has_value() != b.m_among.has_value())
+        return false;
+    if (!a.m_among)
+        return true;
+    if (a.m_among->size() != b.m_among->size())
+        return false;
+    for (std::size_t i = 0; i < a.m_among->size(); ++i)
+        if (!(*a.m_among)[i].identical((*b.m_among)[i]))
+            return false;
+    return true;
+}
 
 ToolChoice choiceFromMode(const json::Value& mode)
 {

@@ -5,6 +5,16 @@
 // dialects (wire/common_request.h: parseChoice); this type holds the result and the
 // provider-independent rules: the strict canonical reader, the legacy string form and the
 // agentscope allow-list ("scope").
+//
+// Two ways to limit the model to some tools, told apart on purpose:
+//  * the allowed-tools choice (ToolChoice::among): auto or any, among the named tools,
+//    while the tool list stays whole (OpenAI's {"type":"allowed_tools"}, Gemini's
+//    allowedFunctionNames with VALIDATED/ANY). It keeps the prompt cache, and it is the
+//    canonical form of "choose among this subset without changing the tool list". Its
+//    canonical JSON is {"type": "auto"|"any", "allowed_tools": [names]}. Wires without it
+//    lower it to the allow-list filter (the loss report says so).
+//  * agentscope's allow-list (ChoiceSetting::allowedTools without keepToolList, and
+//    scopeChoice below): the tool list itself is filtered.
 
 #include "json/value.h"
 #include "result.h"
@@ -25,6 +35,7 @@ inline constexpr std::string_view kAny = "any";
 inline constexpr std::string_view kNone = "none";
 inline constexpr std::string_view kTool = "tool";
 inline constexpr std::string_view kRequired = "required"; // the common alias of "any"
+inline constexpr std::string_view kAllowedTools = "allowed_tools"; // the allowed-tools subset
 } // namespace choicekeys
 
 class ToolChoice {
@@ -43,12 +54,16 @@ public:
     // A forced tool. The name keeps its JSON type (a numeric name stays a number); a name
     // that is not usable (null, "") makes the choice behave as auto on the wires.
     static ToolChoice tool(json::Value name) { return ToolChoice(Type::Tool, std::move(name)); }
+    // The allowed-tools choice: `mode` Auto or Any (anything else gives that choice
+    // unrestricted), among `names` (kept in order), the tool list unchanged.
+    static ToolChoice among(Type mode, std::vector<json::Value> names);
 
     // The strict canonical reader (what choice.to_wire accepts): an object whose "type" is
     // exactly one of auto/any/none/tool. Errors: bad_arguments (not an object),
     // invalid_field:type (missing, not a string, or another word, "required" included),
     // invalid_field:name (an object, array or boolean). Other members are ignored; a name
-    // is kept only for "tool".
+    // is kept only for "tool". "allowed_tools" (an array of names) on auto/any makes the
+    // allowed-tools choice (invalid_field:allowed_tools when it is not an array of names).
     static Result<ToolChoice> fromCanonical(const json::Value& v);
 
     Type type() const noexcept { return m_type; }
@@ -57,8 +72,13 @@ public:
     bool forcesNamedTool() const noexcept;
     // The type a wire acts on: a Tool choice without a usable name is Auto.
     Type effectiveType() const noexcept;
+    // The allowed-tools choice: auto/any among allowedNames(), the tool list unchanged.
+    bool restricted() const noexcept { return m_among.has_value(); }
+    const std::vector<json::Value>& allowedNames() const noexcept;
+    // The same mode, among all tools.
+    ToolChoice unrestricted() const { return ToolChoice(m_type, m_name); }
 
-    // {"type", "name"?}
+    // {"type", "name"?, "allowed_tools"?}
     json::Value toJson() const;
     // The legacy single-string form: "none", "auto", or "required" for everything else
     // (a nameless tool choice included; choice.to_perplexity).
@@ -71,6 +91,7 @@ private:
 
     Type m_type = Type::Auto;
     json::Value m_name;
+    std::optional<std::vector<json::Value>> m_among;
 };
 
 // The tool-choice policy as a project or preset states it, before it is read into a
@@ -80,9 +101,16 @@ struct ChoiceSetting {
     std::string type = "auto"; // auto | any | none | tool
     std::string name; // the forced tool when type == "tool"
     std::optional<std::vector<std::string>> allowedTools; // agentscope allow-list
+    // With allowedTools: the model chooses among them while the tool list stays whole (the
+    // allowed-tools choice, ToolChoice::among) instead of the list being filtered. Only
+    // auto and any restrict; a forced tool must still be one of the allowed tools.
+    bool keepToolList = false;
 
     friend bool operator==(const ChoiceSetting&, const ChoiceSetting&) = default;
 };
+
+// An allowed-tools list as JSON: an array of usable names (invalid_field:allowed_tools).
+Result<std::vector<json::Value>> allowedNamesFrom(const json::Value& list);
 
 std::string_view typeName(ToolChoice::Type t) noexcept;
 std::optional<ToolChoice::Type> choiceTypeFromName(std::string_view s) noexcept;

@@ -11,6 +11,8 @@
 #include <QSslError>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace tw::net {
 
 QByteArray HttpOutcome::header(const QByteArray& name) const
@@ -65,10 +67,17 @@ bool isLoopbackHost(const QString& host)
 bool loopbackOnly() { return qEnvironmentVariable("TOOLWIRE_LOOPBACK_ONLY") == QLatin1String("1"); }
 
 HttpJob::HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits limits, QObject* parent)
-    : QObject(parent), m_nam(nam), m_spec(std::move(spec)), m_limits(limits), m_connectTimer(new QTimer(this)), m_totalTimer(new QTimer(this))
+    : QObject(parent),
+      m_nam(nam),
+      m_spec(std::move(spec)),
+      m_limits(limits),
+      m_connectTimer(new QTimer(this)),
+      m_totalTimer(new QTimer(this)),
+      m_stallTimer(new QTimer(this))
 {
     m_connectTimer->setSingleShot(true);
     m_totalTimer->setSingleShot(true);
+    connect(m_stallTimer, &QTimer::timeout, this, &HttpJob::checkStall);
     connect(m_connectTimer, &QTimer::timeout, this, [this] {
         fail(makeError("timeout",
                        "no response from " + toStdString(m_spec.url.host()) + " within " +
@@ -124,6 +133,7 @@ void HttpJob::send()
     req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false); // bytes arrive as sent, chunk by chunk
     m_redirecting = false;
     m_reply = m_nam->sendCustomRequest(req, m_spec.method, m_spec.body);
+    m_reply->setReadBufferSize(kHttpReadBufferBytes);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
         const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (m_redirecting || m_outcome.timing.headersMs >= 0 || status <= 0)
@@ -134,11 +144,21 @@ void HttpJob::send()
             return;
         }
         m_connectTimer->stop();
+        // Again now that Qt's HTTP thread holds the reply: a size set before it started the
+        // request can arrive before that thread has anything to apply it to.
+        m_reply->setReadBufferSize(kHttpReadBufferBytes);
         m_outcome.timing.headersMs = m_clock.elapsed();
         m_outcome.status = status;
         m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
         for (const auto& p : m_reply->rawHeaderPairs())
             m_outcome.headers.append(p);
+        if (m_limits.stallWindowMs > 0 && m_limits.stallMinBytes > 0) {
+            m_stallSlices.fill(0);
+            m_stallLines.fill(false);
+            m_stallSlice = 0;
+            m_stallTicks = 0;
+            m_stallTimer->start(std::max(1, m_limits.stallWindowMs / kStallSlices));
+        }
         Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
     });
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
@@ -218,14 +238,49 @@ void HttpJob::onReadyRead()
     const qint64 t = m_clock.elapsed();
     if (m_outcome.timing.firstByteMs < 0)
         m_outcome.timing.firstByteMs = t;
-    if (m_outcome.body.size() + chunk.size() > m_limits.maxResponseBytes) {
+    m_stallSlices[std::size_t(m_stallSlice)] += chunk.size();
+    if (!m_stallLines[std::size_t(m_stallSlice)] && chunk.contains('\n'))
+        m_stallLines[std::size_t(m_stallSlice)] = true;
+    const qint64 room = m_limits.maxResponseBytes - m_outcome.body.size();
+    if (chunk.size() > room) {
+        // The bytes up to the cap are kept and delivered; the rest is never held.
+        if (room > 0) {
+            const QByteArray head = chunk.left(room);
+            m_outcome.body += head;
+            Q_EMIT bytesReceived(head, t);
+        }
         fail(makeError("response_too_large",
-                       "the response is larger than the " + std::to_string(m_limits.maxResponseBytes / (1024 * 1024)) +
-                           " MiB cap; the first bytes are kept"));
+                       "the response is larger than the " + std::to_string(m_limits.maxResponseBytes / (qint64(1024) * 1024)) +
+                           " MiB cap; the first " + std::to_string(m_outcome.body.size()) + " bytes are kept"));
         return;
     }
     m_outcome.body += chunk;
     Q_EMIT bytesReceived(chunk, t);
+}
+
+void HttpJob::checkStall()
+{
+    if (m_done || m_redirecting)
+        return;
+    ++m_stallTicks;
+    const int next = (m_stallSlice + 1) % kStallSlices;
+    if (m_stallTicks >= kStallSlices) {
+        qint64 inWindow = 0;
+        for (qint64 n : m_stallSlices)
+            inWindow += n;
+        const bool lineEnded = std::find(m_stallLines.begin(), m_stallLines.end(), true) != m_stallLines.end();
+        if (inWindow > 0 && inWindow < m_limits.stallMinBytes && !lineEnded) {
+            fail(makeError("stalled",
+                           "the response stalled: " + std::to_string(inWindow) + " bytes and no line end in the last " +
+                               std::to_string(m_limits.stallWindowMs / 1000.0).substr(0, 4) + " s, after " + std::to_string(m_outcome.body.size()) +
+                               " bytes",
+                           "byte " + std::to_string(m_outcome.body.size())));
+            return;
+        }
+    }
+    m_stallSlice = next;
+    m_stallSlices[std::size_t(m_stallSlice)] = 0;
+    m_stallLines[std::size_t(m_stallSlice)] = false;
 }
 
 void HttpJob::onFinished()
@@ -300,6 +355,7 @@ void HttpJob::finish()
     m_running = false;
     m_connectTimer->stop();
     m_totalTimer->stop();
+    m_stallTimer->stop();
     m_outcome.timing.totalMs = m_clock.elapsed();
     if (m_reply) {
         m_reply->disconnect(this);

@@ -3,9 +3,11 @@
 // start() → headersReceived → bytesReceived* → finished(outcome), exactly one finished.
 // Never blocks its thread; cancel() at any time (finished then reports cancelled).
 //
-// Guarantees: connect (time to response headers), total and stream-idle timeouts; system and
+// Guarantees: connect (time to response headers), total, stream-idle and stall (too few bytes
+// in a window) timeouts; Qt's hand-over chunks limited (kHttpReadBufferBytes); system and
 // environment proxies; TLS errors reported with their reasons, never ignored; a response
-// size cap (default 256 MiB); the raw received bytes always kept (up to the cap); timing of
+// size cap (default 256 MiB: a larger body keeps its first 256 MiB and fails with
+// response_too_large); the raw received bytes always kept (up to the cap); timing of
 // headers, first byte and total. Under TOOLWIRE_LOOPBACK_ONLY=1 any host outside 127.0.0.0/8
 // and ::1 is refused before a connection is attempted.
 //
@@ -23,6 +25,7 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <array>
 #include <optional>
 
 class QNetworkAccessManager;
@@ -49,9 +52,22 @@ struct HttpLimits {
     int connectTimeoutMs = 30000; // until the response headers arrive
     int totalTimeoutMs = 600000; // the whole exchange
     int idleTimeoutMs = 120000; // between two reads once the body streams
+    // A body that trickles in is stalled: once the headers are in, a window of stallWindowMs
+    // in which bytes arrived, but fewer than stallMinBytes and no line end, ends the exchange
+    // ("stalled"). A drip of one byte a second is never idle, so the idle timeout alone
+    // would let it run to the total timeout. Keep-alive lines (`: ping`) and any real
+    // stream pass; silence is the idle timeout's. 0 turns the check off.
+    int stallWindowMs = 60000;
+    qint64 stallMinBytes = 1024;
     qint64 maxResponseBytes = 256LL * 1024 * 1024;
     int maxRedirects = 10;
 };
+
+// How much Qt's HTTP thread hands over before the reader has consumed it (the size of the
+// chunks bytesReceived delivers). Best effort: Qt keeps reading the socket into its own
+// buffers regardless (QTBUG-15065), so a server faster than the reader still costs memory
+// until the response cap is reached.
+inline constexpr qint64 kHttpReadBufferBytes = qint64(1024) * 1024;
 
 // One response on the way to the answer: a redirect or the final one.
 struct HttpHop {
@@ -73,7 +89,7 @@ struct HttpOutcome {
     QByteArray body; // raw bytes as received
     HttpTiming timing;
     bool cancelled = false;
-    // Transport failure (category "transport", "timeout", "tls", "loopback_only",
+    // Transport failure (category "transport", "timeout", "stalled", "tls", "loopback_only",
     // "response_too_large", "cancelled", "redirect", "truncated" for a body shorter than its
     // Content-Length); an HTTP error status is not an error here.
     std::optional<Error> error;
@@ -110,6 +126,7 @@ private:
     void onFinished();
     void fail(Error e);
     void finish();
+    void checkStall();
 
     QNetworkAccessManager* m_nam; // not owned
     HttpRequestSpec m_spec;
@@ -117,6 +134,14 @@ private:
     QPointer<QNetworkReply> m_reply;
     QTimer* m_connectTimer; // owned (child)
     QTimer* m_totalTimer; // owned (child)
+    QTimer* m_stallTimer; // owned (child); ticks stallWindowMs / kStallSlices
+    // Bytes received in each of the last kStallSlices slices of the stall window, and whether
+    // a line ended in it.
+    static constexpr int kStallSlices = 4;
+    std::array<qint64, kStallSlices> m_stallSlices{};
+    std::array<bool, kStallSlices> m_stallLines{};
+    int m_stallSlice = 0;
+    int m_stallTicks = 0; // slices since the headers (the window is full after kStallSlices)
     QElapsedTimer m_clock;
     HttpOutcome m_outcome;
     QStringList m_tlsErrors;

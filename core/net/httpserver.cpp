@@ -109,6 +109,122 @@ QByteArray HttpRequest::query() const
     return q < 0 ? QByteArray() : target.mid(q + 1);
 }
 
+namespace {
+
+HttpParse rejected(int status, const QByteArray& message)
+{
+    HttpParse p;
+    p.state = HttpParse::State::Rejected;
+    p.status = status;
+    p.message = message;
+    return p;
+}
+
+// Decodes a chunked body of `buffer` starting at `from`. Every size is checked against what
+// may still come before any arithmetic on it, so a hostile size (7fffffffffffffff, 64 hex
+// digits) is a 413/400, never an overflow. NeedMore, Rejected, or Complete with `consumed`
+// (from the start of the buffer) and the body.
+HttpParse decodeChunked(const QByteArray& buffer, qsizetype from, QByteArray& body)
+{
+    qsizetype pos = from;
+    for (;;) {
+        const qsizetype eol = buffer.indexOf("\r\n", pos);
+        if (eol < 0) {
+            if (buffer.size() - pos > kMaxChunkLineBytes)
+                return rejected(400, "chunk size line too long");
+            return {};
+        }
+        const std::optional<qint64> size = parseHex(buffer.mid(pos, eol - pos).split(';').value(0).trimmed());
+        if (!size)
+            return rejected(400, "bad chunk size");
+        if (*size > kMaxBodyBytes - body.size())
+            return rejected(413, "request body too large");
+        pos = eol + 2;
+        if (*size == 0) {
+            // Trailer fields (ignored), then the empty line that ends the message.
+            for (;;) {
+                const qsizetype end = buffer.indexOf("\r\n", pos);
+                if (end < 0) {
+                    if (buffer.size() - pos > kMaxHeaderBytes)
+                        return rejected(431, "trailer too large");
+                    return {};
+                }
+                const bool last = end == pos;
+                pos = end + 2;
+                if (last)
+                    break;
+            }
+            HttpParse done;
+            done.state = HttpParse::State::Complete;
+            done.consumed = pos;
+            return done;
+        }
+        const qsizetype n = qsizetype(*size);
+        if (buffer.size() - pos < n + 2)
+            return {};
+        if (buffer.mid(pos + n, 2) != "\r\n")
+            return rejected(400, "chunk data not followed by CRLF");
+        body += buffer.mid(pos, n);
+        pos += n + 2;
+    }
+}
+
+} // namespace
+
+HttpParse parseHttpRequest(const QByteArray& buffer)
+{
+    const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
+    if (headEnd < 0 || headEnd > kMaxHeaderBytes) {
+        if (buffer.size() > kMaxHeaderBytes)
+            return rejected(431, "request header too large");
+        return {};
+    }
+    HttpRequest req;
+    const QList<QByteArray> lines = buffer.left(headEnd).split('\n');
+    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+    if (first.size() < 3)
+        return rejected(400, "malformed request line");
+    req.method = first[0];
+    req.target = first[1];
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0)
+            req.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+    }
+    const qsizetype bodyStart = headEnd + 4;
+    const QByteArray transferEncoding = req.header("Transfer-Encoding");
+    const QList<QByteArray> lengths = headerValues(req, "Content-Length");
+    if (!transferEncoding.isEmpty() && !lengths.isEmpty()) // how requests are smuggled: refused, as RFC 9112 allows
+        return rejected(400, "both Transfer-Encoding and Content-Length");
+    HttpParse out;
+    if (!transferEncoding.isEmpty()) {
+        if (transferEncoding.trimmed().toLower() != "chunked")
+            return rejected(400, "unsupported Transfer-Encoding");
+        out = decodeChunked(buffer, bodyStart, req.body);
+        if (out.state != HttpParse::State::Complete)
+            return out;
+    } else {
+        std::optional<qint64> length;
+        for (const QByteArray& value : lengths) { // repeated headers must agree
+            const std::optional<qint64> n = parseDecimal(value);
+            if (!n || (length && *n != *length))
+                return rejected(400, "bad Content-Length");
+            length = n;
+        }
+        const qint64 len = length.value_or(0);
+        if (len > kMaxBodyBytes)
+            return rejected(413, "request body too large");
+        if (buffer.size() - bodyStart < len)
+            return {};
+        req.body = buffer.mid(bodyStart, qsizetype(len));
+        out.state = HttpParse::State::Complete;
+        out.consumed = bodyStart + qsizetype(len);
+    }
+    out.request = std::move(req);
+    return out;
+}
+
 // One accepted connection: parses requests one after another (keep-alive) and hands each to
 // the handler with a fresh responder.
 class HttpConnection : public QObject {
@@ -140,64 +256,15 @@ private:
     void processBuffer()
     {
         while (!m_busy) {
-            const qsizetype headEnd = m_buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0 || headEnd > kMaxHeaderBytes) {
-                if (m_buffer.size() > kMaxHeaderBytes)
-                    reject(431, "request header too large");
+            HttpParse parsed = parseHttpRequest(m_buffer);
+            if (parsed.state == HttpParse::State::NeedMore)
+                return;
+            if (parsed.state == HttpParse::State::Rejected) {
+                reject(parsed.status, parsed.message);
                 return;
             }
-            HttpRequest req;
-            const QList<QByteArray> lines = m_buffer.left(headEnd).split('\n');
-            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-            if (first.size() < 3) {
-                reject(400, "malformed request line");
-                return;
-            }
-            req.method = first[0];
-            req.target = first[1];
-            for (qsizetype i = 1; i < lines.size(); ++i) {
-                const QByteArray line = lines[i].trimmed();
-                const qsizetype colon = line.indexOf(':');
-                if (colon > 0)
-                    req.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
-            }
-            const qsizetype bodyStart = headEnd + 4;
-            const QByteArray transferEncoding = req.header("Transfer-Encoding");
-            const QList<QByteArray> lengths = headerValues(req, "Content-Length");
-            if (!transferEncoding.isEmpty() && !lengths.isEmpty()) {
-                // Both framings at once is how requests are smuggled: refuse, as RFC 9112 allows.
-                reject(400, "both Transfer-Encoding and Content-Length");
-                return;
-            }
-            if (!transferEncoding.isEmpty()) {
-                if (transferEncoding.trimmed().toLower() != "chunked") {
-                    reject(400, "unsupported Transfer-Encoding");
-                    return;
-                }
-                qsizetype consumed = 0;
-                if (!decodeChunked(bodyStart, req.body, consumed))
-                    return; // need more bytes (or rejected)
-                m_buffer.remove(0, consumed);
-            } else {
-                std::optional<qint64> length;
-                for (const QByteArray& value : lengths) { // repeated headers must agree
-                    const std::optional<qint64> n = parseDecimal(value);
-                    if (!n || (length && *n != *length)) {
-                        reject(400, "bad Content-Length");
-                        return;
-                    }
-                    length = n;
-                }
-                const qint64 len = length.value_or(0);
-                if (len > kMaxBodyBytes) {
-                    reject(413, "request body too large");
-                    return;
-                }
-                if (m_buffer.size() - bodyStart < len)
-                    return;
-                req.body = m_buffer.mid(bodyStart, qsizetype(len));
-                m_buffer.remove(0, bodyStart + qsizetype(len));
-            }
+            m_buffer.remove(0, parsed.consumed);
+            const HttpRequest req = std::move(parsed.request);
             const bool keepAlive = req.header("Connection").toLower() != "close";
             auto* responder = new HttpResponder(m_socket, keepAlive, this);
             m_busy = true;
@@ -211,58 +278,6 @@ private:
                 processBuffer();
             });
             m_handler(req, responder);
-        }
-    }
-
-    // Decodes a chunked body starting at `from`; false when incomplete (or rejected). Every
-    // size is checked against what may still come before any arithmetic on it, so a hostile
-    // size (7fffffffffffffff, 64 hex digits) is a 413/400, never an overflow.
-    bool decodeChunked(qsizetype from, QByteArray& body, qsizetype& consumed)
-    {
-        qsizetype pos = from;
-        for (;;) {
-            const qsizetype eol = m_buffer.indexOf("\r\n", pos);
-            if (eol < 0) {
-                if (m_buffer.size() - pos > kMaxChunkLineBytes)
-                    reject(400, "chunk size line too long");
-                return false;
-            }
-            const std::optional<qint64> size = parseHex(m_buffer.mid(pos, eol - pos).split(';').value(0).trimmed());
-            if (!size) {
-                reject(400, "bad chunk size");
-                return false;
-            }
-            if (*size > kMaxBodyBytes - body.size()) {
-                reject(413, "request body too large");
-                return false;
-            }
-            pos = eol + 2;
-            if (*size == 0) {
-                // Trailer fields (ignored), then the empty line that ends the message.
-                for (;;) {
-                    const qsizetype end = m_buffer.indexOf("\r\n", pos);
-                    if (end < 0) {
-                        if (m_buffer.size() - pos > kMaxHeaderBytes)
-                            reject(431, "trailer too large");
-                        return false;
-                    }
-                    const bool last = end == pos;
-                    pos = end + 2;
-                    if (last)
-                        break;
-                }
-                consumed = pos;
-                return true;
-            }
-            const qsizetype n = qsizetype(*size);
-            if (m_buffer.size() - pos < n + 2)
-                return false;
-            if (m_buffer.mid(pos + n, 2) != "\r\n") {
-                reject(400, "chunk data not followed by CRLF");
-                return false;
-            }
-            body += m_buffer.mid(pos, n);
-            pos += n + 2;
         }
     }
 

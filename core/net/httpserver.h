@@ -33,6 +33,25 @@ struct HttpRequest {
     QByteArray query() const;
 };
 
+// The server's request parser, without a socket (the server, the tests and the fuzz target
+// share it): reads the first request in `buffer`. Bounded: a header block over 64 KiB is
+// 431, a body over 64 MiB is 413 (checked before any arithmetic on a size, so hostile sizes
+// never overflow); both Transfer-Encoding and Content-Length, conflicting lengths, a
+// transfer coding other than chunked, a bad chunk size or chunk framing are 400.
+struct HttpParse {
+    enum class State {
+        NeedMore, // the request is incomplete: read more bytes, then parse again
+        Complete, // `request` is the first request; `consumed` bytes of the buffer were it
+        Rejected, // answer `status` with `message` and close the connection
+    };
+    State state = State::NeedMore;
+    HttpRequest request;
+    qsizetype consumed = 0;
+    int status = 0;
+    QByteArray message;
+};
+HttpParse parseHttpRequest(const QByteArray& buffer);
+
 class HttpResponder : public QObject {
     Q_OBJECT
 public:

@@ -6,6 +6,7 @@
 namespace tw::project::keys {
 
 inline constexpr std::string_view AllowedTools = "allowed_tools";
+inline constexpr std::string_view KeepToolList = "keep_tool_list";
 inline constexpr std::string_view BaseUrl = "base_url";
 inline constexpr std::string_view Format = "format";
 inline constexpr std::string_view MaxTokens = "max_tokens";

@@ -1,6 +1,7 @@
 #include "project/project.h"
 #include "project/expect.h"
 #include "project/jsonkeys.h"
+#include "project/layout.h"
 #include "project/mcpservers.h"
 
 #include "json/json.h"
@@ -111,6 +112,11 @@ static bool readChoice(Reader& r, const Value& v, ChoiceSetting& out, const std:
             names.push_back(std::move(s));
         }
         out.allowedTools = std::move(names);
+    }
+    if (const Value* k = v.find(keys::KeepToolList)) {
+        if (!k->isBool())
+            return r.fail(ptr + "/keep_tool_list", "expected true or false");
+        out.keepToolList = k->toBool();
     }
     return true;
 }
@@ -317,6 +323,8 @@ static Value choiceValue(const ChoiceSetting& c)
         std::vector<Value> names(c.allowedTools->begin(), c.allowedTools->end());
         b.append(keys::AllowedTools, Value(std::move(names)));
     }
+    if (c.keepToolList) // written only when set: files without it stay byte-identical
+        b.append(keys::KeepToolList, true);
     return std::move(b).build();
 }
 
@@ -354,7 +362,7 @@ static Value presetValue(const Preset& p)
     return std::move(b).build();
 }
 
-std::string serialize(const Project& p)
+Value toJson(const Project& p)
 {
     json::ObjectBuilder b;
     b.append(keys::Format, kFormatVersion);
@@ -375,7 +383,12 @@ std::string serialize(const Project& p)
         b.append(keys::McpServers, p.mcpServers);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
-    std::string out = json::pretty(std::move(b).build());
+    return std::move(b).build();
+}
+
+std::string serialize(const Project& p)
+{
+    std::string out = json::pretty(toJson(p));
     out.push_back('\n');
     return out;
 }
@@ -391,15 +404,12 @@ Result<Project> load(const QString& path)
 
 Result<void> save(const Project& p, const QString& path)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
-    const std::string text = serialize(p);
-    if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
-    if (!f.commit())
-        return makeError("io_error", toStdString(path) + ": " + toStdString(f.errorString()));
-    return {};
+    // The file's own layout where blocks did not change (layout.h); a file that already
+    // holds these bytes is not rewritten.
+    QByteArray before;
+    if (QFile f(path); f.open(QIODevice::ReadOnly))
+        before = f.readAll();
+    return writeIfChanged(writeKeepingLayout(p, std::string_view(before.constData(), static_cast<std::size_t>(before.size()))), path);
 }
 
 } // namespace tw::project

@@ -7,7 +7,10 @@
 //   "format": 1,
 //   "name": "Weather desk",
 //   "tools": [ {"name", "description", "input_schema", ...}, ... ],   canonical tools, verbatim
-//   "tool_choice": {"type": "auto"|"any"|"none"|"tool", "name"?, "allowed_tools"?: [names]},
+//            (model::Tool::toDocument: custom tools, provider and MCP tool fields kept as written)
+//   "tool_choice": {"type": "auto"|"any"|"none"|"tool", "name"?, "allowed_tools"?: [names],
+//                   "keep_tool_list"?: true (the model chooses among allowed_tools, the tool
+//                   list unchanged: model::ChoiceSetting::keepToolList)},
 //   "presets": [ {"name", "profile", "wire"?, "base_url"?, "url_vars"? {name: string}, "model",
 //                 "system", "messages": [...],
 //                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream",
@@ -91,7 +94,9 @@ struct Project {
 Result<Project> parse(std::string_view text, std::string_view source = "project");
 Result<Project> load(const QString& path);
 std::string serialize(const Project& p); // pretty JSON, trailing newline
-// Atomic (QSaveFile): the old file stays intact when anything fails.
+json::Value toJson(const Project& p); // the document serialize() prints
+// Atomic (QSaveFile): the old file stays intact when anything fails. Blocks the file at
+// `path` already holds unchanged keep their text (layout.h); the same bytes are not rewritten.
 Result<void> save(const Project& p, const QString& path);
 
 } // namespace tw::project

@@ -4,6 +4,8 @@
 
 #include "wire/wire.h"
 
+#include <algorithm>
+
 namespace tw::project {
 
 using json::Value;
@@ -19,6 +21,10 @@ Result<provider::RequestInput> requestInput(const Project& p, const Preset& pres
         return makeError("unknown_profile", "preset \"" + preset.name + "\": no provider profile named \"" + preset.profile + "\"");
     provider::RequestInput in;
     in.profile = *profile;
+    // What the project chose decides whether its keys may go there without asking (trust.h);
+    // the caller names the project file (provenance.project) and the user's consent.
+    in.provenance.profileFromProject = std::any_of(own.begin(), own.end(), [&](const provider::Profile& o) { return &o == profile; });
+    in.provenance.baseTemplate = preset.baseUrl.empty() ? profile->baseUrl : preset.baseUrl;
     if (!preset.wire.empty()) {
         auto w = wire::fromName(preset.wire);
         if (!w)
@@ -40,6 +46,7 @@ Result<provider::RequestInput> requestInput(const Project& p, const Preset& pres
     for (const json::Member& m : preset.urlVars.members()) // validated on load: strings
         if (declared(m.name()))
             in.urlVars.emplace_back(std::string(m.name()), std::string(m.value.str()));
+    in.provenance.urlFromProject = !preset.baseUrl.empty() || !in.urlVars.empty();
     in.model = preset.model;
     in.system = preset.system;
     in.messages = preset.messages;

@@ -7,6 +7,10 @@
 //
 // Errors: unknown_profile, unknown_wire, unknown_tool (a preset naming a tool the project
 // does not have), each naming the preset.
+//
+// The input's provenance (provider/trust.h) says what the project chose: its own profile,
+// the preset's base_url or url_vars; the caller adds the project file's canonical path
+// (provider::canonicalProjectPath) and the user's consent for the run, if any.
 
 #include "project/project.h"
 #include "provider/request.h"

@@ -15,6 +15,8 @@
 #include <QNetworkAccessManager>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace tw::project {
 
 namespace {
@@ -27,6 +29,21 @@ template <class T> void dispose(std::unique_ptr<T>& p)
 }
 
 } // namespace
+
+json::Value mockScriptFor(const Project& p, const Preset& preset)
+{
+    const auto own = std::find_if(preset.extra.begin(), preset.extra.end(), [](const json::Member& m) { return m.name() == kRecordedResponse; });
+    if (own == preset.extra.end())
+        return p.mockProvider;
+    std::vector<json::Value> queue{own->value};
+    for (const json::Value& c : p.mockProvider["queue"].items())
+        queue.push_back(c);
+    json::ObjectBuilder b;
+    b.append("queue", json::Value(std::move(queue)));
+    if (const json::Value* replay = p.mockProvider.find("replay"))
+        b.append("replay", *replay);
+    return std::move(b).build();
+}
 
 Result<provider::RequestInput> runInput(const Project& p, const Preset& preset, const RunOptions& o)
 {
@@ -49,8 +66,14 @@ Result<provider::RequestInput> runInput(const Project& p, const Preset& preset, 
     auto in = requestInput(p, chosen);
     if (!in)
         return in.error();
-    if (!o.baseUrl.empty())
+    in->provenance.project = o.project;
+    in->provenance.consent = o.trustProject;
+    if (!o.baseUrl.empty()) {
         in->baseUrl = o.baseUrl;
+        in->provenance.baseTemplate = o.baseUrl;
+        in->provenance.urlFromProject = false;
+        in->provenance.consent = true; // a URL the user typed is the user's consent for that run
+    }
     if (in->model.empty())
         in->model = in->profile.defaultModel;
     return in;
@@ -86,7 +109,7 @@ void PresetRunner::start(const Project& project, const Preset& preset, const Run
                 return;
             }
         }
-        if (auto scripted = provider::configureFromProject(*m_mock, project.mockProvider); !scripted) {
+        if (auto scripted = provider::configureFromProject(*m_mock, mockScriptFor(project, preset)); !scripted) {
             const Error e = scripted.error();
             QTimer::singleShot(0, this, [this, e] { finishWith(e); });
             return;

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 class QNetworkAccessManager;
@@ -40,12 +41,25 @@ struct Outcome;
 
 namespace tw::project {
 
+// A preset's own recorded response: an optional "recorded_response" member holding a canned
+// reply in the mock provider's JSON form (provider/mockprovider.h, cannedReplyFromJson), e.g.
+// a response saved from the history. When the preset runs on the mock, it answers the
+// preset's first request, ahead of the project's "mock_provider" script; other presets never
+// see it. The project keeps the member verbatim (an unknown preset member).
+inline constexpr std::string_view kRecordedResponse = "recorded_response";
+
+// The mock script a preset runs with: the project's, with the preset's recorded response
+// (if any) queued first.
+json::Value mockScriptFor(const Project& p, const Preset& preset);
+
 struct RunOptions {
     // Another provider profile for every preset ("" keeps the preset's). A profile other
     // than the mock speaks its own wire; a model written for the old profile's default
     // becomes the new profile's default.
     std::string profile;
-    std::string baseUrl; // instead of the preset's ("" keeps it; "mock:" is the built-in mock)
+    std::string baseUrl; // instead of the preset's ("" keeps it; "mock:" is the built-in mock; typed: the user's consent)
+    std::string project; // the project file's canonical path, for remembered consent (provider/trust.h)
+    bool trustProject = false; // --trust-project: the project's keys may go where its profiles say
     // The key for a profile; null: the profile's environment variables.
     std::function<std::optional<std::string>(const provider::Profile&)> key;
 };

@@ -25,3 +25,19 @@ inline constexpr std::string_view kType = "type";
 inline constexpr std::string_view kWire = "wire";
 
 } // namespace tw::provider::keys
+
+// The consent store's file (trust.h).
+namespace tw::provider::trustkeys {
+
+inline constexpr std::string_view kConsents = "consents";
+inline constexpr std::string_view kFingerprint = "fingerprint";
+inline constexpr std::string_view kFormat = "format";
+inline constexpr std::string_view kGranted = "granted";
+inline constexpr std::string_view kKind = "kind";
+inline constexpr std::string_view kNote = "note";
+inline constexpr std::string_view kOrigin = "origin";
+inline constexpr std::string_view kProject = "project";
+inline constexpr std::string_view kSubject = "subject";
+inline constexpr std::string_view kWhat = "what";
+
+} // namespace tw::provider::trustkeys

@@ -4,6 +4,7 @@
 #include "json/json.h"
 #include "model/scalars.h"
 #include "schema/schemagen.h"
+#include "tokens/countendpoint.h"
 #include "util/strings.h"
 #include "wire/framing.h"
 #include "wire/registry.h"
@@ -223,8 +224,41 @@ Result<wire::MockReply> mockAnswer(const wire::MockRequest& q, long long serial,
     std::string out = r.text;
     for (const wire::MockCall& c : r.calls)
         out += c.name + json::compact(c.arguments);
+    if (q.reasoning) {
+        // What the mock "thought", and a signature bound to this reply and its calls.
+        wire::MockReasoning t;
+        t.redacted = q.redactedReasoning;
+        std::string seed = r.id + r.text;
+        for (const wire::MockCall& c : r.calls)
+            seed += c.name + json::compact(c.arguments);
+        t.signature = wire::mockSignature(t.redacted ? "toolwire-mock-redacted" : "toolwire-mock-thought", seed);
+        if (!t.redacted) {
+            const std::string asked = q.lastUserText.empty() ? std::string("the request") : quoted(q.lastUserText, 80);
+            if (!r.calls.empty())
+                t.text = "The user asks " + asked + ". The tool " + r.calls.front().name + " can answer that, so I call it first.";
+            else if (!q.toolResults.empty())
+                t.text = "The tool results are in; I summarise them for " + asked + ".";
+            else
+                t.text = "The user asks " + asked + ". I can answer directly.";
+        }
+        out += t.text;
+        r.reasoning = std::move(t);
+    }
     r.outputTokens = wire::estimateTokens(out);
     return r;
+}
+
+std::optional<ReasoningMode> reasoningModeFromName(std::string_view name) noexcept
+{
+    if (name == "auto")
+        return ReasoningMode::Auto;
+    if (name == "off")
+        return ReasoningMode::Off;
+    if (name == "signed")
+        return ReasoningMode::Signed;
+    if (name == "redacted")
+        return ReasoningMode::Redacted;
+    return std::nullopt;
 }
 
 // ---- canned replies -----------------------------------------------------------------------
@@ -520,6 +554,13 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     Value body;
     if (auto parsed = json::parse(std::string_view(request.body.constData(), static_cast<std::size_t>(request.body.size()))))
         body = std::move(*parsed);
+    // The token-count endpoints (tokens/countendpoint.h): a stand-in count, for tests.
+    if (auto counted = tokens::mockCountReply(path, body); counted && request.method == "POST") {
+        log.wire = counted->wire;
+        out->send(200, toByteArray(wire::kJsonContentType), toByteArray(json::compact(counted->reply)));
+        finish(200);
+        return;
+    }
     const wire::MockDialect* d = wire::findMockDialect(path, body);
     if (!d) {
         if (request.method == "GET" && (path == "/" || path.empty())) {
@@ -547,8 +588,36 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     else
         readError = r.error();
 
+    const wire::ReasoningDialect* reasoning = wire::reasoningDialect(d->wire);
+    if (q) {
+        q->reasoning = m_reasoning == ReasoningMode::Signed || m_reasoning == ReasoningMode::Redacted ||
+            (m_reasoning == ReasoningMode::Auto && reasoning && reasoning->requestsReasoning && reasoning->requestsReasoning(body, q->model));
+        q->redactedReasoning = m_reasoning == ReasoningMode::Redacted;
+    }
+    // A real provider judges the conversation before it answers: an echo that drops or
+    // alters reasoning state it handed out is refused with its own error.
+    if (m_enforceEcho && body.isObject() && reasoning && reasoning->checkEcho) {
+        const std::vector<wire::ServedReply> served(m_served.begin(), m_served.end());
+        if (auto rejected = reasoning->checkEcho(body, served)) {
+            net::HeaderList extra;
+            for (const auto& [name, value] : rejected->headers)
+                extra.append({toByteArray(name), toByteArray(value)});
+            out->send(rejected->status, toByteArray(wire::kJsonContentType), toByteArray(json::compact(rejected->body)), extra);
+            finish(rejected->status);
+            return;
+        }
+    }
+
     if (auto canned = takeCanned(d->wire)) {
-        finish(serveCanned(*canned, d, q, out));
+        const int status = serveCanned(*canned, d, q, out);
+        // A canned JSON reply's reasoning state is judged like the mock's own.
+        if (status == 200 && canned->kind == CannedReply::Kind::Body)
+            remember(body, canned->body);
+        else if (status == 200 && canned->kind == CannedReply::Kind::Raw)
+            if (auto parsed = json::parse(std::string_view(canned->raw.constData(), static_cast<std::size_t>(canned->raw.size())));
+                parsed && parsed->isObject())
+                remember(body, *parsed);
+        finish(status);
         return;
     }
     if (!q) {
@@ -563,8 +632,10 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
         finish(400);
         return;
     }
+    const Value whole = d->renderBody(*q, *reply);
+    remember(body, whole);
     if (!q->stream) {
-        out->send(200, toByteArray(wire::kJsonContentType), toByteArray(json::compact(d->renderBody(*q, *reply))));
+        out->send(200, toByteArray(wire::kJsonContentType), toByteArray(json::compact(whole)));
         finish(200);
         return;
     }
@@ -577,12 +648,27 @@ void MockProvider::handle(const net::HttpRequest& request, net::HttpResponder* o
     finish(200);
 }
 
+void MockProvider::remember(const Value& request, const Value& reply)
+{
+    constexpr std::size_t kServedKept = 200;
+    m_served.push_back({request, reply});
+    while (m_served.size() > kServedKept)
+        m_served.pop_front();
+}
+
 Result<void> configureFromProject(MockProvider& mock, const json::Value& script)
 {
     mock.clearQueue();
     mock.clearReplay();
+    mock.setReasoning(ReasoningMode::Auto);
     if (script.isNull())
         return {};
+    if (const Value* r = script.find("reasoning")) {
+        const auto mode = reasoningModeFromName(r->str());
+        if (!mode)
+            return makeError("bad_arguments", "reasoning: must be auto, off, signed or redacted", "/reasoning");
+        mock.setReasoning(*mode);
+    }
     for (const json::Value& c : script["queue"].items()) {
         auto r = cannedReplyFromJson(c);
         if (!r)

@@ -26,6 +26,7 @@
 #include "net/httpserver.h"
 #include "result.h"
 #include "wire/mock.h"
+#include "wire/reasoning.h"
 #include "wire/wire.h"
 
 #include <QByteArray>
@@ -98,6 +99,18 @@ struct CannedReply {
     }
 };
 
+// Whether the mock reasons in its replies: Auto when the request turns reasoning on (thinking
+// enabled, a reasoning effort, a thinking model; core/wire/reasoning.h), or always, with
+// signed or redacted reasoning, or never.
+enum class ReasoningMode {
+    Auto,
+    Off,
+    Signed,
+    Redacted
+};
+// "auto", "off", "signed", "redacted"; nullopt for anything else.
+std::optional<ReasoningMode> reasoningModeFromName(std::string_view name) noexcept;
+
 // A canned reply from its JSON form (a project file's mock script):
 //   {"wire"?: tag, "status"?: int,
 //    one of "body": any | "raw": string | "events": [{"event"?: name, "data": any|string}]
@@ -109,7 +122,8 @@ Result<CannedReply> cannedReplyFromJson(const json::Value& v);
 
 class MockProvider;
 // Applies a project's "mock_provider" script: clears the queue and the replay, then queues
-// and sets what the script says. Null: the deterministic mock.
+// and sets what the script says ({"queue", "replay", "reasoning"?: auto|off|signed|redacted}).
+// Null: the deterministic mock.
 Result<void> configureFromProject(MockProvider& mock, const json::Value& script);
 
 // The content type a recording is served with, from its bytes.
@@ -155,6 +169,17 @@ public:
     // Pins the "created" time of generated replies (golden tests); nullopt: the clock.
     void setFixedTime(std::optional<long long> unixSeconds) { m_fixedTime = unixSeconds; }
 
+    // Reasoning in generated replies (ReasoningMode above); Auto by default.
+    void setReasoning(ReasoningMode mode) { m_reasoning = mode; }
+    ReasoningMode reasoning() const { return m_reasoning; }
+    // The echo rules of reasoning models (core/wire/reasoning.h, checkEcho): a request that
+    // drops or alters the reasoning state of a reply this mock served (its own, or a canned
+    // JSON body) gets the provider's own error, status and body, before any canned reply is
+    // consumed. On by default.
+    void setEnforceEchoRules(bool on) { m_enforceEcho = on; }
+    // Forgets the replies served so far (what checkEcho judges against).
+    void clearServed() { m_served.clear(); }
+
     // The requests received so far, oldest first (the last 500 are kept).
     const std::deque<ReceivedRequest>& received() const { return m_received; }
     void clearReceived() { m_received.clear(); }
@@ -169,6 +194,7 @@ private:
     void serveFrames(std::vector<QByteArray> frames, int status, const QByteArray& contentType, int intervalMs, int disconnectAfter,
                      net::HttpResponder* out);
     std::optional<CannedReply> takeCanned(std::optional<wire::Wire> w);
+    void remember(const json::Value& request, const json::Value& reply);
 
     std::unique_ptr<net::HttpServer> m_server;
     std::deque<CannedReply> m_queue;
@@ -177,6 +203,9 @@ private:
     long long m_serial = 0;
     int m_intervalMs = 0;
     std::optional<long long> m_fixedTime;
+    ReasoningMode m_reasoning = ReasoningMode::Auto;
+    bool m_enforceEcho = true;
+    std::deque<wire::ServedReply> m_served; // the replies served, oldest first (bounded)
 };
 
 } // namespace tw::provider

@@ -165,6 +165,11 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
         out.keyEnv = profile.auth.env.front();
     if (profile.auth.scheme != "none") {
         if (key && !key->empty()) {
+            if (!preview) {
+                const KeyDestination where = judgeKey(in, out.http.url, keySourceOf(profile, *key));
+                if (!where.allowed())
+                    return untrustedKeyError(where);
+            }
             const QByteArray value = profile.auth.scheme == "bearer" ? "Bearer " + toByteArray(*key) : toByteArray(*key);
             out.http.headers.append({toByteArray(profile.auth.header), value});
             out.secrets << toQString(*key);

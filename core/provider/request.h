@@ -23,6 +23,7 @@
 #include "model/toolchoice.h"
 #include "provider/exchange.h"
 #include "provider/profile.h"
+#include "provider/trust.h"
 #include "result.h"
 
 #include <optional>
@@ -53,6 +54,9 @@ struct RequestInput {
     std::vector<std::string> toolPaths;
     std::string choicePath;
     std::string requestPath;
+    // Where the profile and URL came from, and the user's consent (trust.h): a key goes
+    // only where it is trusted to.
+    KeyProvenance provenance;
 };
 
 struct BuiltRequest {
@@ -75,7 +79,10 @@ struct BuiltRequest {
 // Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a
 // key and has none is an error naming the variables to set, unless auth is optional. The URL
 // comes from expandUrl (profile.h): errors missing_url_var / unknown_url_var, bad_url.
-// `preview`: build what would be sent without requiring the key (views of the body).
+// A key bound for an origin it is not trusted for (trust.h: judgeKey) is never attached:
+// the error is untrusted_key, naming the project, profile, variable and origin.
+// `preview`: build what would be sent without requiring the key (views of the body; the
+// key given, a placeholder, is not judged: a preview is never sent).
 Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview = false);
 
 // The profile whose paths a request uses: the wire's own profile when the mock profile (or

@@ -45,7 +45,8 @@ Result<std::optional<ToolChoice>> parseChoice(const json::Value& v)
             return r;
     }
 
-    // The canonical object forms: {"type": "tool", "name"} and the type words.
+    // The canonical object forms: {"type": "tool", "name"}, the type words, and auto/any
+    // with "allowed_tools" (the allowed-tools choice, model/toolchoice.h).
     const std::string_view type = v[ck::kType].str();
     if (type == ck::kTool) {
         auto c = namedChoice(v[ck::kName]);
@@ -53,7 +54,15 @@ Result<std::optional<ToolChoice>> parseChoice(const json::Value& v)
             return c.error();
         return Out(*c);
     }
-    return fromWord(type);
+    Out word = fromWord(type);
+    if (const json::Value* among = v.find(ck::kAllowedTools);
+        word && among && !among->isNull() && (word->type() == ToolChoice::Type::Auto || word->type() == ToolChoice::Type::Any)) {
+        auto names = model::allowedNamesFrom(*among);
+        if (!names)
+            return names.error();
+        return Out(ToolChoice::among(word->type(), std::move(*names)));
+    }
+    return word;
 }
 
 Result<json::Value> choiceToWire(const RequestDialect* d, const ToolChoice& c)

@@ -15,6 +15,8 @@ namespace {
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kDone = "[DONE]";
 constexpr std::string_view kSseFields[] = {"data:", "event:", "id:", "retry:", ":"};
+// What a reply without a known wire may hold of the events that named none (see pending).
+constexpr std::size_t kPendingBytes = 4U * 1024 * 1024;
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -162,8 +164,12 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
     JsonSequenceDecoder seq;
     std::unique_ptr<FrameDecoder> binary; // set with Framing::Binary
     std::unique_ptr<StreamAssembler> assembler;
-    // Events seen before the wire could be sniffed (only without a wire).
+    // Events seen before the wire could be sniffed (only without a wire), replayed into the
+    // assembler once one shows. Bounded: a stream of events no wire claims (`data: {}` to the
+    // response cap) keeps only its first kPendingBytes; the rest are counted.
     std::vector<std::pair<std::string, std::string>> pending;
+    std::size_t pendingBytes = 0;
+    std::size_t pendingSeen = 0; // every unsniffed event, kept or not
     // The raw bytes, kept while they may still turn out to be Hermes text.
     std::string raw;
     bool keepRaw = false;
@@ -279,13 +285,13 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
 
         // JSON that does not parse is never model text: without a wire it is a malformed
         // reply; only text that is not JSON-ish goes to the text wire.
-        if (!wire && malformed && !jsonSeen && pending.empty()) {
+        if (!wire && malformed && !jsonSeen && pendingSeen == 0) {
             raw.clear();
             return;
         }
 
         // Text that never produced a JSON event is model text, when the wire allows.
-        const bool textual = framing == Framing::Text || (!jsonSeen && pending.empty());
+        const bool textual = framing == Framing::Text || (!jsonSeen && pendingSeen == 0);
         const std::optional<Wire> text = wire ? (isTextWire(*wire) ? wire : std::nullopt) : textWire();
         if (keepRaw && textual && text) {
             if (!wire) {
@@ -408,7 +414,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         if (!assembler) {
             const auto w = sniffEventWire(v);
             if (!w) {
-                pending.emplace_back(std::string(name), json::compact(v));
+                keep(name, v);
                 return;
             }
             wire = w;
@@ -427,12 +433,28 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         assembler->feedValue(name, v);
     }
 
+    // An event that names no wire: kept for a later replay while the budget lasts. From now
+    // on the bytes are JSON events, never model text, so the raw copy is not needed.
+    void keep(std::string_view name, const json::Value& v)
+    {
+        ++pendingSeen;
+        if (framing != Framing::Text) {
+            keepRaw = false;
+            std::string().swap(raw);
+        }
+        if (pendingBytes >= kPendingBytes)
+            return;
+        std::string data = json::compact(v);
+        pendingBytes += name.size() + data.size();
+        pending.emplace_back(std::string(name), std::move(data));
+    }
+
     Reply reply() const
     {
         if (assembler)
             return assembler->reply();
         Reply r;
-        if (malformed && pending.empty()) {
+        if (malformed && pendingSeen == 0) {
             r.error = makeError("malformed", "the reply is not valid JSON: " + malformed->toString(),
                                 "line " + std::to_string(malformed->pos.line) + ", column " + std::to_string(malformed->pos.column));
             return r;

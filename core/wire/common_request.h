@@ -43,6 +43,24 @@ ToolClass classifyTool(const json::Value& v, const json::Value* wire = nullptr);
 // invalid_field:* errors of model::Tool::make.
 Result<std::optional<model::Tool>> parseTool(const json::Value& v);
 
+// parseTool keeps the written tool's extensions (model::Tool::extensions: the provider and
+// MCP tool fields) and a custom tool's wrap_as_function on the tool it returns.
+
+// The tool a shape reader gave, with the written tool's extensions and wrap_as_function
+// (what parseTool adds; for callers that read with one dialect's readTool).
+model::Tool withWrittenExtras(const json::Value& written, model::Tool t);
+
+// The tool in the request shape of `d`: its renderTool, plus (withExtras) the extension
+// members the wire carries (Capabilities::toolFields). A custom tool on a wire without
+// custom tools is its one-string-argument function when it asks to be wrapped, else
+// nothing (nullopt). The reference paths (tool.to_wire, tool.format_list) render without
+// extras; the request builder's and the editor's (formatTools) with them.
+std::optional<json::Value> renderToolFor(const RequestDialect& d, const model::Tool& t, bool withExtras);
+// Whether the wire of `d` sends custom tools as such (Capabilities::customTools).
+bool sendsCustomTools(const RequestDialect& d);
+// unsupported_tool_type: a custom tool the wire of `d` cannot express and is not wrapped.
+Error notExpressible(const RequestDialect& d, const model::Tool& t);
+
 // tool.parse_shape with one shape's reader; unknown_wire when `d` has none.
 Result<std::optional<model::Tool>> parseToolShape(const RequestDialect* d, const json::Value& v);
 

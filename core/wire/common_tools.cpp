@@ -6,6 +6,7 @@
 
 #include "json/json.h"
 #include "model/scalars.h"
+#include "wire/registry.h"
 
 #include <algorithm>
 #include <variant>
@@ -27,6 +28,37 @@ constexpr std::string_view kFunction = "function";
 // objects) is read as the plain {name, description, input_schema} shape.
 constexpr std::string_view kShapeOrder[] = {"openai", "mcp", "anthropic", "gemini"};
 constexpr std::string_view kFallbackShape = "anthropic";
+
+// The members of a written tool kept as its extensions (model/tool.h), in written order:
+// provider tool fields, then MCP's. Everything else beyond the core is the shape's own
+// business (a reader may take it, request_list may carry it) or is not kept.
+constexpr std::string_view kExtensionKeys[] = {"cache_control",   "input_examples", "defer_loading", "eager_input_streaming",
+                                               "allowed_callers", "title",          "annotations",   "outputSchema",
+                                               "icons",           "execution",      "_meta"};
+
+template <typename List> bool listed(std::string_view s, const List& list)
+{
+    return std::find(std::begin(list), std::end(list), s) != std::end(list);
+}
+
+const Capabilities* capsOf(const RequestDialect& d) { return d.wire ? &dialect(*d.wire).caps : nullptr; }
+
+} // namespace
+
+model::Tool withWrittenExtras(const json::Value& v, model::Tool t)
+{
+    std::vector<json::Member> ext;
+    for (const json::Member& m : v.members())
+        if (listed(m.name(), kExtensionKeys))
+            ext.push_back(m);
+    if (!ext.empty())
+        t = t.withExtensions(json::Value(std::move(ext)));
+    if (t.isCustom() && model::truthy(v[model::toolkeys::kWrapAsFunction]))
+        t = t.withWrapAsFunction(true);
+    return t;
+}
+
+namespace {
 
 Error unknownWire(const RequestDialect* d, std::string_view what)
 {
@@ -114,7 +146,9 @@ ToolClass classifyTool(const json::Value& v, const json::Value* wire)
     return {ToolCategory::Unknown, {}, isTyped(v) ? v[kType] : untypedLabel(v)};
 }
 
-Result<std::optional<model::Tool>> parseTool(const json::Value& v)
+namespace {
+
+Result<std::optional<model::Tool>> readAnyShape(const json::Value& v)
 {
     if (!v.isObject())
         return std::optional<model::Tool>();
@@ -149,6 +183,42 @@ Result<std::optional<model::Tool>> parseTool(const json::Value& v)
     return findRequestDialect(kFallbackShape)->readTool(v);
 }
 
+} // namespace
+
+Result<std::optional<model::Tool>> parseTool(const json::Value& v)
+{
+    auto t = readAnyShape(v);
+    if (t && *t)
+        **t = withWrittenExtras(v, std::move(**t));
+    return t;
+}
+
+bool sendsCustomTools(const RequestDialect& d)
+{
+    const Capabilities* caps = capsOf(d);
+    return caps && caps->customTools;
+}
+
+std::optional<json::Value> renderToolFor(const RequestDialect& d, const model::Tool& t, bool withExtras)
+{
+    if (!d.renderTool)
+        return std::nullopt;
+    if (t.isCustom() && !sendsCustomTools(d)) {
+        if (!t.wrapAsFunction())
+            return std::nullopt;
+        return renderToolFor(d, t.asFunction(), withExtras);
+    }
+    json::Value out = d.renderTool(t);
+    const Capabilities* caps = capsOf(d);
+    if (!withExtras || !caps || caps->toolFields.empty() || t.extensions().empty() || !out.isObject())
+        return out;
+    json::ObjectBuilder b(out);
+    for (const json::Member& m : t.extensions().members())
+        if (listed(m.name(), caps->toolFields) && !b.find(m.name()))
+            b.append(m.name(), m.value);
+    return std::move(b).build();
+}
+
 Result<std::optional<model::Tool>> parseToolShape(const RequestDialect* d, const json::Value& v)
 {
     if (!d || !d->readTool)
@@ -165,7 +235,16 @@ Result<json::Value> toolToWire(const RequestDialect* d, const json::Value& v)
         return json::Value();
     if (!d || !d->renderTool)
         return unknownWire(d, "tool definitions");
-    return d->renderTool(**t);
+    if (auto r = renderToolFor(*d, **t, false))
+        return std::move(*r);
+    return notExpressible(*d, **t);
+}
+
+Error notExpressible(const RequestDialect& d, const model::Tool& t)
+{
+    return makeError("unsupported_tool_type",
+                     "\"" + model::displayText(t.name()) + "\" is a custom tool, which the " + std::string(d.tag) +
+                         " wire cannot express (set wrap_as_function to send it as a function with one string argument)");
 }
 
 Result<std::vector<model::Tool>> parseToolList(const json::Value& list)
@@ -195,7 +274,8 @@ Result<json::Value> formatTools(const RequestDialect* d, std::span<const model::
     std::vector<json::Value> rendered;
     rendered.reserve(tools.size());
     for (const model::Tool& t : tools)
-        rendered.push_back(d->renderTool(t));
+        if (auto r = renderToolFor(*d, t, true))
+            rendered.push_back(std::move(*r));
     return d->wrapTools ? d->wrapTools(std::move(rendered)) : json::Value(std::move(rendered));
 }
 
@@ -235,9 +315,10 @@ Result<json::Value> formatToolList(const RequestDialect* d, const json::Value& l
     std::vector<json::Value> rendered;
     rendered.reserve(entries.size());
     for (const Entry& e : entries) {
-        if (const auto* t = std::get_if<model::Tool>(&e))
-            rendered.push_back(d->renderTool(*t));
-        else
+        if (const auto* t = std::get_if<model::Tool>(&e)) {
+            if (auto r = renderToolFor(*d, *t, false))
+                rendered.push_back(std::move(*r));
+        } else
             rendered.push_back(std::get<json::Value>(e));
     }
     return d->wrapTools ? d->wrapTools(std::move(rendered)) : json::Value(std::move(rendered));

@@ -75,6 +75,10 @@ struct MockRequest {
     bool structuredOutput = false;
     json::Value outputSchema;
     std::string callTag; // Hermes: the tag calls are written in
+    // The mock reasons in its reply (the request turns reasoning on, or the provider is
+    // scripted to; core/wire/reasoning.h), redacted when `redactedReasoning`.
+    bool reasoning = false;
+    bool redactedReasoning = false;
 };
 
 struct MockCall {
@@ -82,6 +86,14 @@ struct MockCall {
     std::string name;
     bool numericName = false; // the tool's name is a JSON number
     json::Value arguments = json::Value::emptyObject();
+};
+
+// The reasoning a reply carries: its text and the opaque signature that must come back
+// with it, or (redacted) only opaque data.
+struct MockReasoning {
+    std::string text; // "" when redacted
+    std::string signature; // the signature, or the redacted data
+    bool redacted = false;
 };
 
 // What the mock answers, whatever the wire.
@@ -93,6 +105,7 @@ struct MockReply {
     std::vector<MockCall> calls;
     // The request forced this tool by name (OpenAI then says finish_reason "stop").
     bool forcedTool = false;
+    std::optional<MockReasoning> reasoning; // rendered before the text and the calls
     int inputTokens = 0;
     int outputTokens = 0;
 };

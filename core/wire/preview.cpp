@@ -1,6 +1,7 @@
 #include "wire/preview.h"
 
 #include "wire/common_request.h"
+#include "wire/registry.h"
 
 namespace tw::wire {
 
@@ -15,10 +16,42 @@ Error atTool(Error e, std::size_t index)
 }
 
 // The tool fields for parsed tools under a choice and its allow-list (agentscope rules:
-// the list filters the tools and must contain a forced tool).
+// the list filters the tools and must contain a forced tool); the allowed-tools choice
+// (ToolChoice::restricted) leaves the list whole where the wire can say it.
+Result<ToolFields> fieldsFor(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
+                             const std::optional<std::vector<std::string>>& allowedTools, const json::Value& parallel, const json::Value& settings);
+
+// The allowed-tools choice (the tool list unchanged): native where the wire has it
+// (Capabilities::allowList); elsewhere lowered to the allow-list filter, which the loss
+// report names (lint: loss.allow_list).
+Result<ToolFields> amongFieldsFor(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice, const json::Value& parallel,
+                                  const json::Value& settings)
+{
+    if (!dialect(w).caps.allowList) {
+        std::vector<std::string> names;
+        for (const json::Value& n : choice.allowedNames())
+            names.emplace_back(n.isString() ? n.str() : n.numberText());
+        return fieldsFor(w, tools, choice.unrestricted(), names, parallel, settings);
+    }
+    if (tools.empty())
+        return ToolFields{};
+    const RequestDialect& d = requestDialect(w);
+    ToolFieldsInput in;
+    auto formatted = formatTools(&d, tools);
+    if (!formatted)
+        return formatted.error();
+    in.tools = std::move(*formatted);
+    in.choice = choice;
+    in.parallel = parallel;
+    in.settings = settings;
+    return d.toolFields(in);
+}
+
 Result<ToolFields> fieldsFor(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
                              const std::optional<std::vector<std::string>>& allowedTools, const json::Value& parallel, const json::Value& settings)
 {
+    if (choice.restricted())
+        return amongFieldsFor(w, tools, choice, parallel, settings);
     std::vector<json::Value> names;
     names.reserve(tools.size());
     for (const model::Tool& t : tools)
@@ -80,8 +113,13 @@ Result<model::ToolChoice> choiceFromSetting(const model::ChoiceSetting& setting)
     if (!type)
         return makeError("invalid_field:type", "tool choice type \"" + setting.type + "\" is not one of auto, any, none, tool", "/tool_choice/type");
     switch (*type) {
-    case model::ToolChoice::Type::Auto: return model::ToolChoice::automatic();
-    case model::ToolChoice::Type::Any: return model::ToolChoice::any();
+    case model::ToolChoice::Type::Auto:
+    case model::ToolChoice::Type::Any:
+        if (setting.keepToolList && setting.allowedTools) {
+            std::vector<json::Value> names(setting.allowedTools->begin(), setting.allowedTools->end());
+            return model::ToolChoice::among(*type, std::move(names));
+        }
+        return *type == model::ToolChoice::Type::Auto ? model::ToolChoice::automatic() : model::ToolChoice::any();
     case model::ToolChoice::Type::None: return model::ToolChoice::none();
     case model::ToolChoice::Type::Tool: break;
     }
@@ -109,7 +147,7 @@ Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& ca
     auto tools = parseAll(canonicalTools);
     if (!tools)
         return tools.error();
-    return requestToolFields(w, *tools, *c, choice.allowedTools);
+    return requestToolFields(w, *tools, *c, choice.keepToolList ? std::optional<std::vector<std::string>>() : choice.allowedTools);
 }
 
 Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice,
@@ -121,7 +159,7 @@ Result<ToolFields> toolFieldsForRequest(Wire w, const std::vector<json::Value>& 
     auto tools = parseAll(canonicalTools);
     if (!tools)
         return tools.error();
-    return fieldsFor(w, *tools, *c, choice.allowedTools, parallel, settings);
+    return fieldsFor(w, *tools, *c, choice.keepToolList ? std::optional<std::vector<std::string>>() : choice.allowedTools, parallel, settings);
 }
 
 Result<json::Value> toolToWire(Wire w, const json::Value& tool)
@@ -131,7 +169,10 @@ Result<json::Value> toolToWire(Wire w, const json::Value& tool)
         return t.error();
     if (!*t)
         return makeError("not_a_tool", "not a tool definition (an object with a name)");
-    return requestDialect(w).renderTool(**t);
+    const RequestDialect& d = requestDialect(w);
+    if (auto r = renderToolFor(d, **t, true))
+        return std::move(*r);
+    return notExpressible(d, **t);
 }
 
 } // namespace tw::wire

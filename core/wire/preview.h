@@ -26,7 +26,11 @@ namespace tw::wire {
 
 // `canonicalTools`: tool definitions in any shape the corpus accepts (canonical, MCP,
 // OpenAI, ...). `choice` is applied with agentscope's allow-list rules: allowedTools (when
-// set) filters the tools, and a forced tool must be allowed (or, without a list, exist).
+// set) filters the tools, and a forced tool must be allowed (or, without a list, exist) —
+// unless the setting keeps the tool list (keepToolList): auto/any then become the
+// allowed-tools choice, native where the wire has one (Capabilities::allowList) and lowered
+// to the filter elsewhere. Custom tools go out as such, wrapped, or not at all
+// (renderToolFor); each tool carries the extension members its wire sends.
 // No tool left to send gives {} (a request without tools has no tool fields).
 // Errors (path "/tools/N" for a tool): the tool errors of parseTool, not_a_tool for an
 // entry that is no tool at all, invalid_field:type for a choice type outside

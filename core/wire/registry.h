@@ -32,13 +32,23 @@ struct Capabilities {
     bool anyChoice = true; // ... can require some tool ("any"/"required")
     bool noneChoice = true; // ... can forbid tools while still sending them
     bool choiceField = true; // the body has a tool-choice field at all
-    bool allowList = false; // a native "choose among these" choice (allowed tools)
+    // A native "choose among these" choice that leaves the tool list whole (the allowed-tools
+    // choice, model::ToolChoice::among); elsewhere it is lowered to the allow-list filter.
+    bool allowList = false;
     bool parallelSwitch = false; // the body can turn parallel calls on/off
     bool strictMode = false; // a per-tool strict schema switch
     bool cacheHints = false; // cache markers on tools (cache_control, cachePoint)
     bool builtinTools = false; // provider-run built-in tools exist on this wire
     bool toolsInPrompt = false; // tools travel in the system prompt (no tools field)
     bool callIds = true; // calls carry ids the results must echo
+    // Custom tools (free-form text input, optionally a Lark or regex grammar) can be sent,
+    // called and answered; elsewhere a custom tool is left out or, when it asks to be,
+    // wrapped as a function with one string argument (model/tool.h).
+    bool customTools = false;
+    // The tool's extension members (model::Tool::extensions: provider and MCP fields) a
+    // request body built from the project carries on the tool, as written; the loss report
+    // names the others.
+    std::span<const std::string_view> toolFields;
     // The body can carry a response JSON schema (structured output): what a forced tool becomes
     // on a profile that cannot force a named tool (core/provider, request building).
     bool structuredOutput = false;
@@ -46,6 +56,12 @@ struct Capabilities {
     // its length; empty pattern / 0: no documented rule.
     std::string_view toolNamePattern;
     int toolNameMaxLength = 0;
+    // Tool descriptions: the most characters (code points) the wire accepts; 0: no documented
+    // limit. None of the wires documents one in shared/spec/ or the vendor schemas (no
+    // maxLength on any tool description member), so every dialect leaves it 0; Bedrock
+    // documents only a minimum (at least 1 character when present, spec/bedrock.md §4),
+    // which description.missing covers.
+    int toolDescriptionMaxLength = 0;
     // The dialect the tool schemas are read in ("json-schema", "openapi-3.0-subset").
     std::string_view schemaDialect = "json-schema";
     // Where the capability facts come from (a section of shared/spec/*.md).

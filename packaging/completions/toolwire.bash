@@ -32,6 +32,11 @@ _toolwire_option_kind()
         "toolwire validate --lines") echo switch ;;
         "toolwire lint --wire") echo wire ;;
         "toolwire lint --json") echo switch ;;
+        "toolwire tokens --wire") echo wire ;;
+        "toolwire tokens --json") echo switch ;;
+        "toolwire tokens --count-endpoint") echo switch ;;
+        "toolwire tokens --base-url") echo url ;;
+        "toolwire tokens --model") echo text ;;
         "toolwire send --wire") echo wire ;;
         "toolwire send --profile") echo profile ;;
         "toolwire send --base-url") echo url ;;
@@ -45,16 +50,19 @@ _toolwire_option_kind()
         "toolwire send --message") echo text ;;
         "toolwire send --project") echo project ;;
         "toolwire send --preset") echo preset ;;
+        "toolwire send --trust-project") echo switch ;;
         "toolwire loop --preset") echo preset ;;
         "toolwire loop --stdio") echo commandline ;;
         "toolwire loop --http") echo url ;;
         "toolwire loop --max-iterations") echo integer ;;
         "toolwire loop --base-url") echo url ;;
+        "toolwire loop --trust-project") echo switch ;;
         "toolwire run --preset") echo preset ;;
         "toolwire run --profile") echo profile ;;
         "toolwire run --base-url") echo url ;;
         "toolwire run --junit") echo path ;;
         "toolwire run --repeat") echo integer ;;
+        "toolwire run --trust-project") echo switch ;;
         "toolwire import --o") echo project ;;
         "toolwire export --to") echo text ;;
         "toolwire export --wire") echo wire ;;
@@ -72,10 +80,14 @@ _toolwire_option_kind()
         "toolwire history search --json") echo switch ;;
         "toolwire history prune --older-than") echo integer ;;
         "toolwire history prune --keep") echo integer ;;
+        "toolwire history prune --max-size") echo text ;;
         "toolwire mcp tools --stdio") echo commandline ;;
         "toolwire mcp tools --http") echo url ;;
+        "toolwire mcp tools --protocol") echo text ;;
         "toolwire mcp call --stdio") echo commandline ;;
         "toolwire mcp call --http") echo url ;;
+        "toolwire mcp call --protocol") echo text ;;
+        "toolwire mcp serve --protocol") echo text ;;
         "toolwire mock-provider --port") echo integer ;;
         "toolwire mock-provider --interval-ms") echo integer ;;
         *" --help" | *" -h") echo switch ;;
@@ -92,18 +104,19 @@ _toolwire_options()
         "toolwire check") echo "--emit-actual --help -h" ;;
         "toolwire validate") echo "--schema --lines --help -h" ;;
         "toolwire lint") echo "--wire --json --help -h" ;;
-        "toolwire send") echo "--wire --profile --base-url --url-var --model --stream --tools --choice --system --max-tokens --message --project --preset --help -h" ;;
-        "toolwire loop") echo "--preset --stdio --http --max-iterations --base-url --help -h" ;;
-        "toolwire run") echo "--preset --profile --base-url --junit --repeat --help -h" ;;
+        "toolwire tokens") echo "--wire --json --count-endpoint --base-url --model --help -h" ;;
+        "toolwire send") echo "--wire --profile --base-url --url-var --model --stream --tools --choice --system --max-tokens --message --project --preset --trust-project --help -h" ;;
+        "toolwire loop") echo "--preset --stdio --http --max-iterations --base-url --trust-project --help -h" ;;
+        "toolwire run") echo "--preset --profile --base-url --junit --repeat --trust-project --help -h" ;;
         "toolwire import") echo "--o --help -h" ;;
         "toolwire export") echo "--to --wire --preset --base-url --help -h" ;;
         "toolwire history list") echo "--limit --json --help -h" ;;
         "toolwire history show") echo "--json --help -h" ;;
         "toolwire history search") echo "--provider --model --tool --wire --text --limit --json --help -h" ;;
-        "toolwire history prune") echo "--older-than --keep --help -h" ;;
-        "toolwire mcp tools") echo "--stdio --http --help -h" ;;
-        "toolwire mcp call") echo "--stdio --http --help -h" ;;
-        "toolwire mcp serve") echo "--help -h" ;;
+        "toolwire history prune") echo "--older-than --keep --max-size --help -h" ;;
+        "toolwire mcp tools") echo "--stdio --http --protocol --help -h" ;;
+        "toolwire mcp call") echo "--stdio --http --protocol --help -h" ;;
+        "toolwire mcp serve") echo "--protocol --help -h" ;;
         "toolwire mock-provider") echo "--port --interval-ms --help -h" ;;
         *) echo "--help -h" ;;
     esac
@@ -112,8 +125,8 @@ _toolwire_options()
 _toolwire_words()
 {
     case $1 in
-        toolwire) echo "convert extract check validate lint send loop run import export history mcp mock-provider help" ;;
-        "toolwire help") echo "convert extract check validate lint send loop run import export history mcp mock-provider" ;;
+        toolwire) echo "convert extract check validate lint tokens send loop run import export history mcp mock-provider help" ;;
+        "toolwire help") echo "convert extract check validate lint tokens send loop run import export history mcp mock-provider" ;;
         "toolwire history" | "toolwire help history") echo "list show search prune" ;;
         "toolwire mcp" | "toolwire help mcp") echo "tools call serve" ;;
     esac
@@ -129,6 +142,7 @@ _toolwire_positional_kind()
         "toolwire check") kinds=(path) many=1 ;;
         "toolwire validate") kinds=(input) ;;
         "toolwire lint") kinds=(file) ;;
+        "toolwire tokens") kinds=(file) ;;
         "toolwire loop") kinds=(project) ;;
         "toolwire run") kinds=(project) ;;
         "toolwire import") kinds=(input) ;;

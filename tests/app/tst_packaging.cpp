@@ -399,7 +399,7 @@ void TestPackaging::bashCompletion_data()
         {"profile", u"toolwire send --profile llama"_s, {u"llamacpp"_s}},
         {"url_var", u"toolwire send --url-var re"_s, {u"region="_s}},
         {"subcommands", u"toolwire mcp "_s, {u"call"_s, u"serve"_s, u"tools"_s}},
-        {"subcommand_options", u"toolwire mcp call --"_s, {u"--help"_s, u"--http"_s, u"--stdio"_s}},
+        {"subcommand_options", u"toolwire mcp call --"_s, {u"--help"_s, u"--http"_s, u"--protocol"_s, u"--stdio"_s}},
         {"project_argument", u"toolwire loop --max-iterations 3 "_s, {u"a.toolwire"_s, u"sub"_s}},
         {"help_topics", u"toolwire help mo"_s, {u"mock-provider"_s}},
         {"help_subtopics", u"toolwire help mcp s"_s, {u"serve"_s}},

@@ -19,6 +19,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <map>
 #include <set>
 
 using namespace tw;
@@ -460,6 +461,77 @@ private Q_SLOTS:
         QCOMPARE(merged[1].path, std::string("/tools/2"));
         QCOMPARE(lint::worst(merged), std::optional<lint::Severity>(lint::Severity::Error));
         QVERIFY(lint::hasErrors(merged));
+    }
+
+    // The per-wire description limit: no wire documents one (registry.h), so none fires on
+    // the real dialects; a dialect with a limit warns past it, counting characters, not bytes.
+    void descriptionLength()
+    {
+        const std::string longText(300, 'x');
+        const std::string accents(40, 'x');
+        const Value tools = parsed("[{\"name\": \"a\", \"description\": \"short\"}]"); // hand-written
+        std::vector<lint::ToolRef> refs;
+        refs.push_back({Value{{"name", "long_one"}, {"description", longText}}, "/tools/0"});
+        refs.push_back({Value{{"name", "umlauts"}, {"description", accents + "\u00e4\u00e4"}}, "/tools/1"}); // 42 characters, 44 bytes
+        refs.push_back({tools.at(0), "/tools/2"});
+        for (const wire::Dialect* d : wire::dialects()) {
+            QCOMPARE(d->caps.toolDescriptionMaxLength, 0);
+            for (const lint::Finding& f : lint::lintTools(*d, refs))
+                QVERIFY2(f.rule != "description.length", d->tag.data());
+        }
+        wire::Dialect limited = dialectOf("openai");
+        limited.caps.toolDescriptionMaxLength = 42;
+        std::vector<lint::Finding> found;
+        for (const lint::Finding& f : lint::lintTools(limited, refs))
+            if (f.rule == "description.length")
+                found.push_back(f);
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found[0].path, std::string("/tools/0/description"));
+        QCOMPARE(found[0].severity, lint::Severity::Warning);
+        QVERIFY2(found[0].message.find("300 characters") != std::string::npos, found[0].message.c_str());
+        QVERIFY2(found[0].message.find("at most 42") != std::string::npos, found[0].message.c_str());
+        fired().insert("description.length");
+    }
+
+    // A forced tool with manual thinking is refused by the provider: flagged on the body
+    // (hand-written bodies); adaptive thinking or an auto choice is not.
+    void forcedToolWithThinking()
+    {
+        const Value forced = parsed("{\"thinking\": {\"type\": \"enabled\", \"budget_tokens\": 1024}, \"tool_choice\": {\"type\": \"any\"}}");
+        const Value adaptive = parsed("{\"thinking\": {\"type\": \"adaptive\"}, \"tool_choice\": {\"type\": \"any\"}}");
+        const auto found = lint::reasoningFindings(dialectOf("anthropic"), forced, "/tool_choice");
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found[0].rule, std::string("reasoning.forced_tool"));
+        QCOMPARE(found[0].severity, lint::Severity::Error);
+        QCOMPARE(found[0].path, std::string("/tool_choice"));
+        QCOMPARE(found[0].bodyPath, std::string("/tool_choice"));
+        QVERIFY(lint::reasoningFindings(dialectOf("anthropic"), adaptive, "/tool_choice").empty());
+        QVERIFY(lint::reasoningFindings(dialectOf("openai"), forced, "/tool_choice").empty());
+        fired().insert("reasoning.forced_tool");
+    }
+
+    // Custom tools and provider tool fields (issue 12) on a wire that has neither: each is
+    // named, with the member's path (hand-written tools).
+    void customToolsAndToolFieldsLoss()
+    {
+        lint::RequestFacts facts;
+        facts.dialect = &dialectOf("gemini");
+        facts.tools = {
+            {parsed("{\"type\": \"custom\", \"name\": \"write_sql\", \"description\": \"SQL\"}"), "/tools/0"},
+            {parsed("{\"name\": \"a\", \"description\": \"A\", \"input_schema\": {\"type\": \"object\"}, \"defer_loading\": true}"), "/tools/1"}};
+        std::map<std::string, std::string> at;
+        for (const lint::Finding& f : lint::lossReport(facts))
+            at[f.rule] = f.path;
+        QCOMPARE(at["loss.custom_tool"], std::string("/tools/0"));
+        QCOMPARE(at["loss.tool_field"], std::string("/tools/1/defer_loading"));
+        // On the wires that carry them, neither is a loss.
+        for (std::string_view tag : {"responses", "anthropic"}) {
+            facts.dialect = &dialectOf(tag);
+            for (const lint::Finding& f : lint::lossReport(facts))
+                QVERIFY2(f.rule != (tag == "responses" ? "loss.custom_tool" : "loss.tool_field"), f.message.c_str());
+        }
+        fired().insert("loss.custom_tool");
+        fired().insert("loss.tool_field");
     }
 
     // Last: every rule of the table fired somewhere above.

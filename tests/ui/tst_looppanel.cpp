@@ -169,7 +169,9 @@ private Q_SLOTS:
         QStringList lines;
         for (int r = 0; r < log->rowCount(); ++r)
             lines << log->index(r, ui::ProtocolLogModel::Message).data().toString();
-        QVERIFY2(lines.filter(QStringLiteral("initialize #")).size() == 1, qPrintable(lines.join(QLatin1Char('\n'))));
+        // The handshake of either MCP era: the mock speaks 2026-07-28, so auto picks server/discover.
+        QVERIFY2(lines.filter(QRegularExpression(QStringLiteral("^(initialize|server/discover) #"))).size() == 1,
+                 qPrintable(lines.join(QLatin1Char('\n'))));
         QVERIFY(!lines.filter(QStringLiteral("tools/call #")).filter(QStringLiteral("get_weather")).isEmpty());
         QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("^#\\d+ tools/call · result"))).isEmpty());
         f.panel->protocolLogView()->setCurrentIndex(log->index(0, 0));

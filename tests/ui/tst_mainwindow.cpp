@@ -12,6 +12,7 @@
 #include "models/callsmodel.h"
 #include "widgets/preseteditor.h"
 #include "widgets/wireview.h"
+#include "widgets/wiretabs.h"
 #include "controllers/loopcontroller.h"
 #include "controllers/sendcontroller.h"
 #include "controllers/tooleditingcontroller.h"
@@ -204,7 +205,7 @@ private Q_SLOTS:
         const std::size_t n = ui::shownWires().size();
         QCOMPARE(w.wireCount(), n);
         QVERIFY(!w.wireView(n)); // past the end: none
-        auto* tabs = w.findChild<QTabWidget*>();
+        auto* tabs = w.findChild<ui::WireTabs*>(); // the loop panel has tabs of its own
         QVERIFY(tabs);
         for (std::size_t i = 0; i < n; ++i) {
             QCOMPARE(w.wireView(i)->wireIndex(), i);

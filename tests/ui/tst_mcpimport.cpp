@@ -111,7 +111,9 @@ private Q_SLOTS:
 
         // The protocol log: the handshake and the listing.
         const QStringList lines = logLines(dialog.protocolLog());
-        QVERIFY2(!lines.filter(QStringLiteral("initialize #")).isEmpty(), qPrintable(lines.join(QLatin1Char('\n'))));
+        // The handshake of either MCP era (`toolwire mcp serve` speaks both; auto picks 2026-07-28).
+        QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral("^(initialize|server/discover) #"))).isEmpty(),
+                 qPrintable(lines.join(QLatin1Char('\n'))));
         QVERIFY(!lines.filter(QStringLiteral("tools/list #")).isEmpty());
         QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("tools/list · \\d+ tool\\(s\\)"))).isEmpty());
 

@@ -92,6 +92,7 @@ void LoopController::start(const Config& config)
     }
     if (in->model.empty())
         in->model = in->profile.defaultModel;
+    in->provenance.project = provider::canonicalProjectPath(m_doc->filePath()); // remembered consent (provider/trust.h)
     const bool mockProfile = in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:";
     if (mockProfile) {
         provider::MockProvider* mock = startedMock(m_services);

@@ -29,7 +29,7 @@ void McpToolListing::teardown()
     m_client.reset();
 }
 
-void McpToolListing::start(McpTransportKind kind, const QString& target)
+void McpToolListing::start(McpTransportKind kind, const QString& target, mcp::Era era)
 {
     cancel();
     // The previous run's client may still be on the call stack only while it finishes,
@@ -45,6 +45,7 @@ void McpToolListing::start(McpTransportKind kind, const QString& target)
     }
     m_client = std::make_unique<mcp::Client>(std::move(*transport));
     mcp::Client* client = m_client.get();
+    client->setEra(era);
     connect(client, &mcp::Client::logged, m_log, &ProtocolLogModel::append);
     connect(client, &mcp::Client::failed, this, [this, generation](const Error& e) {
         if (generation == m_generation && m_running)
@@ -57,7 +58,7 @@ void McpToolListing::start(McpTransportKind kind, const QString& target)
         const QString server = info["name"].isString()
             ? QString(toQString(info["name"].str()) + QLatin1Char(' ') + toQString(info["version"].str())).trimmed()
             : client->describe();
-        Q_EMIT progress(tr("Connected to %1; listing its tools…").arg(server));
+        Q_EMIT progress(tr("Connected to %1 (MCP %2); listing its tools…").arg(server, toQString(client->protocolVersion())));
         client->listTools([this, generation, server](Result<json::Value> tools) {
             if (generation != m_generation || !m_running)
                 return;

@@ -1,6 +1,7 @@
 #pragma once
 // One "which tools does this MCP server offer?" session, for the import dialog: open the
-// transport, initialize, tools/list (every page), close. Asynchronous from start() to one
+// transport, the handshake of the era (server/discover, or initialize), tools/list (every
+// page), close. Asynchronous from start() to one
 // finished() per run; cancel() ends a run at any stage; a new start() ends the previous one.
 // Every JSON-RPC message both ways lands in protocolLog() as it happens.
 
@@ -35,7 +36,8 @@ public:
     explicit McpToolListing(QNetworkAccessManager* network, QObject* parent = nullptr);
     ~McpToolListing() override;
 
-    void start(McpTransportKind kind, const QString& target);
+    // era: the MCP revision to speak (mcp/era.h); auto probes and falls back.
+    void start(McpTransportKind kind, const QString& target, mcp::Era era = mcp::Era::Auto);
     void cancel();
     bool isRunning() const { return m_running; }
     ProtocolLogModel* protocolLog() const { return m_log; }

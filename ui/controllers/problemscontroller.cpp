@@ -3,23 +3,33 @@
 #include "choicenotes.h"
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
+#include "controllers/wirepreviewcontroller.h"
 #include "json/json.h"
 #include "jsontext.h"
 #include "projectdocument.h"
 #include "util/strings.h"
+#include "widgets/jsoneditor.h"
+#include "wires.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::ui {
 
 namespace {
 constexpr qint64 kMaxShownFile = 16 * 1024 * 1024; // a bigger "project" is shown by its message only
-}
+constexpr int kLintPauseMs = 250; // lint runs this long after the last change
+} // namespace
 
 ProblemsController::ProblemsController(ProjectDocument* doc, ToolEditingController* tools, QObject* parent)
-    : QObject(parent), m_doc(doc), m_tools(tools), m_model(new ProblemsModel(this))
+    : QObject(parent), m_doc(doc), m_tools(tools), m_model(new ProblemsModel(this)), m_lintTimer(new QTimer(this))
 {
+    m_lintTimer->setSingleShot(true);
+    m_lintTimer->setInterval(kLintPauseMs);
+    connect(m_lintTimer, &QTimer::timeout, this, &ProblemsController::relintSoon);
     connect(m_tools, &ToolEditingController::toolsChanged, this, &ProblemsController::refresh);
     connect(m_tools->drafts(), &ToolDrafts::changed, this, &ProblemsController::refresh);
     connect(m_tools->drafts(), &ToolDrafts::reset, this, &ProblemsController::refresh);
@@ -72,8 +82,95 @@ void ProblemsController::setFileProblem(const QString& path, const Error& error)
     refresh();
 }
 
+namespace {
+std::vector<lint::Finding> lintEveryWire(const project::Project& p)
+{
+    std::vector<lint::Finding> all;
+    for (wire::Wire w : shownWires()) {
+        WireReport r = wireReport(p, -1, w);
+        all.insert(all.end(), r.findings.begin(), r.findings.end());
+    }
+    return lint::merge(std::move(all));
+}
+} // namespace
+
+void ProblemsController::relint()
+{
+    m_lintTimer->stop();
+    ++m_lintTicket; // a worker's older result is dropped
+    applyLint(lintEveryWire(m_doc->project()));
+}
+
+void ProblemsController::relintSoon()
+{
+    if (reportsAreCheap(m_doc->project())) {
+        relint();
+        return;
+    }
+    // A large project is linted on a worker thread (seconds for 1000 tools on seven wires);
+    // the window stays responsive and the badges follow.
+    const quint64 ticket = ++m_lintTicket;
+    auto* watcher = new QFutureWatcher<std::vector<lint::Finding>>(this);
+    connect(watcher, &QFutureWatcher<std::vector<lint::Finding>>::finished, this, [this, watcher, ticket] {
+        watcher->deleteLater();
+        if (ticket == m_lintTicket)
+            applyLint(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([p = m_doc->project()] { return lintEveryWire(p); }));
+}
+
+void ProblemsController::applyLint(std::vector<lint::Finding> findings)
+{
+    m_lint = std::move(findings);
+    m_tools->listModel()->setBadges(toolBadges());
+    Q_EMIT lintChanged();
+}
+
+QList<ToolListModel::Badge> ProblemsController::toolBadges() const
+{
+    QList<ToolListModel::Badge> out(qsizetype(m_doc->project().tools.size()));
+    static const std::string prefix = "/tools/";
+    for (const lint::Finding& f : m_lint) {
+        if (!f.path.starts_with(prefix) || f.severity == lint::Severity::Info)
+            continue;
+        const std::size_t end = f.path.find('/', prefix.size());
+        const std::string digits = f.path.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
+        bool ok = false;
+        const int row = toQString(digits).toInt(&ok);
+        if (!ok || row < 0 || row >= out.size())
+            continue;
+        ToolListModel::Badge& b = out[row];
+        const int severity = f.severity == lint::Severity::Error ? 0 : 1;
+        (severity == 0 ? b.errors : b.warnings) += 1;
+        if (b.severity < 0 || severity < b.severity) {
+            b.severity = severity;
+            b.first = toQString(f.message);
+        }
+    }
+    return out;
+}
+
+void ProblemsController::markToolFindings(JsonEditor* editor, int row) const
+{
+    if (!editor)
+        return;
+    std::vector<JsonEditor::FindingMark> marks;
+    const std::string prefix = "/tools/" + std::to_string(row);
+    if (row >= 0) {
+        const std::string_view text = editor->utf8View();
+        for (const lint::Finding& f : m_lint) {
+            if (f.severity == lint::Severity::Info || !(f.path == prefix || f.path.starts_with(prefix + "/")))
+                continue;
+            if (auto at = locatePointer(text, std::string_view(f.path).substr(prefix.size())))
+                marks.push_back({qsizetype(*at), f.severity == lint::Severity::Error, toQString(f.message)});
+        }
+    }
+    editor->setFindingMarks(marks);
+}
+
 void ProblemsController::refresh()
 {
+    m_lintTimer->start();
     std::vector<Problem> out;
     if (m_file)
         out.push_back(*m_file);

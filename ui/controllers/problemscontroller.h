@@ -3,17 +3,24 @@
 // that did not load (ProjectFiles reports it; the file is read again to find the line and
 // column, by parse position or by the JSON pointer core names), the tool drafts, a tool
 // that does not parse as one, a tool choice that cannot work. Kept current as the project
-// changes.
+// changes. Also lints the project on every shown wire (a moment after each change, so that
+// typing is never slowed): the findings badge the tools in the tool list.
 
+#include "lint/finding.h"
 #include "models/problemsmodel.h"
+#include "models/toollistmodel.h"
 #include "result.h"
 
 #include <QObject>
 
 #include <optional>
+#include <vector>
+
+class QTimer;
 
 namespace tw::ui {
 
+class JsonEditor;
 class ProjectDocument;
 class ToolEditingController;
 
@@ -31,8 +38,21 @@ public:
     // The problem a load error points at, with the file's text (the Problems panel's row).
     static Problem problemForFile(const QString& path, const Error& error);
 
+    // The errors and warnings of every shown wire for the project's tools and tool choice
+    // (wireReport without a preset), merged; current after lintChanged.
+    const std::vector<lint::Finding>& lintFindings() const { return m_lint; }
+    // Per tool row: the worst severity of the findings about it, counted.
+    QList<ToolListModel::Badge> toolBadges() const;
+    // Squiggles in `editor`, which shows tool `row`'s JSON, the lint findings about that tool
+    // where their paths point (a finding the text does not hold is left out). Null: nothing.
+    void markToolFindings(JsonEditor* editor, int row) const;
+    // Lints now instead of after the pause (tests; a caller that needs the result at once).
+    void relint(); // now, on this thread
+    void relintSoon(); // the lint timer's: now for a small project, from a worker for a large one
+
 Q_SIGNALS:
     void countChanged(int count);
+    void lintChanged();
 
 private:
     void refresh();
@@ -41,6 +61,10 @@ private:
     ToolEditingController* m_tools; // not owned
     ProblemsModel* m_model; // owned (child)
     std::optional<Problem> m_file;
+    void applyLint(std::vector<lint::Finding> findings);
+    std::vector<lint::Finding> m_lint;
+    quint64 m_lintTicket = 0; // the latest lint asked for
+    QTimer* m_lintTimer; // owned (child)
 };
 
 } // namespace tw::ui

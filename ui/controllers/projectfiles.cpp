@@ -5,6 +5,7 @@
 #include "projectdocument.h"
 #include "util/strings.h"
 
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -64,13 +65,33 @@ bool ProjectFiles::confirmDiscard()
         QMessageBox::question(m_dialogParent, tr("Unsaved changes"), question, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
-    return answer == QMessageBox::Discard;
+    if (answer != QMessageBox::Discard)
+        return false;
+    Q_EMIT changesDiscarded();
+    return true;
 }
 
 bool ProjectFiles::save()
 {
     if (m_doc->filePath().isEmpty())
         return saveAs();
+    // Someone else changed the file since it was read or saved (git checkout, another
+    // window): never overwritten without asking.
+    QFile disk(m_doc->filePath());
+    if (disk.open(QIODevice::ReadOnly) && disk.readAll() != m_doc->diskText()) {
+        const bool overwrite = m_askOverwrite
+            ? m_askOverwrite(m_doc->filePath())
+            : QMessageBox::warning(m_dialogParent, tr("File changed on disk"),
+                                   tr("%1 changed on disk since it was opened or saved.\n"
+                                      "Overwrite it with your version?")
+                                       .arg(m_doc->filePath()),
+                                   QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Save;
+        if (!overwrite) {
+            Q_EMIT statusMessage(tr("Not saved: %1 changed on disk").arg(QFileInfo(m_doc->filePath()).fileName()), kNoteMs);
+            return false;
+        }
+    }
+    disk.close();
     auto r = m_doc->save(m_doc->filePath());
     if (!r) {
         Q_EMIT statusMessage(tr("Save failed: %1").arg(toQString(r.error().message)), kErrorMs);

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace tw::ui {
@@ -31,17 +33,22 @@ public:
     void newProject();
     // True when there are no unsaved changes, or the user saved or discarded them.
     bool confirmDiscard();
+    // Saving over a file that changed on disk since it was read asks first (Overwrite or
+    // Cancel); a test may answer instead of the dialog.
+    void setOverwriteQuestion(std::function<bool(const QString& path)> ask) { m_askOverwrite = std::move(ask); }
 
 Q_SIGNALS:
     void statusMessage(const QString& message, int ms);
     void pathChanged(); // saved under a new name
     void loadFailed(const QString& path, const tw::Error& error); // the Problems panel shows where
+    void changesDiscarded(); // the user chose Discard: the unsaved changes are not to be kept
 
 private:
     ProjectDocument* m_doc; // not owned
     RecentFiles* m_recent; // not owned
     const ToolDrafts* m_drafts; // not owned
     QWidget* m_dialogParent; // not owned
+    std::function<bool(const QString& path)> m_askOverwrite;
 };
 
 } // namespace tw::ui

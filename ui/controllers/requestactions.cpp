@@ -11,6 +11,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStyle>
 #include <QWidget>
 
@@ -22,7 +24,7 @@ constexpr int kErrorMs = 15000;
 } // namespace
 
 RequestActions::RequestActions(SendController* send, WirePreviewController* preview, PresetEditor* presets, ResponseView* response, QWidget* window)
-    : QObject(window), m_sender(send), m_preview(preview), m_presets(presets), m_response(response)
+    : QObject(window), m_sender(send), m_preview(preview), m_presets(presets), m_response(response), m_window(window)
 {
     m_send = new QAction(window->style()->standardIcon(QStyle::SP_ArrowForward), tr("&Send"), window);
     m_send->setShortcuts(shortcuts::keys(shortcuts::Id::Send));
@@ -51,6 +53,7 @@ RequestActions::RequestActions(SendController* send, WirePreviewController* prev
             x.error ? tr("Request failed: %1").arg(toQString(x.error->message)) : tr("Response received in %1 ms").arg(x.timing.totalMs), kNoteMs);
     });
     connect(m_sender, &SendController::failed, this, [this](const QString& m) { Q_EMIT statusMessage(m, kErrorMs); });
+    connect(m_sender, &SendController::consentNeeded, this, &RequestActions::onConsentNeeded);
     connect(m_sender, &SendController::busyChanged, this, [this](bool busy) {
         m_send->setEnabled(!busy);
         m_cancel->setEnabled(busy);
@@ -72,6 +75,47 @@ void RequestActions::sendCurrent()
 {
     if (!m_sender->isBusy())
         m_sender->send(m_presets->currentPreset());
+}
+
+void RequestActions::onConsentNeeded(int presetIndex, const provider::KeyDestination& where)
+{
+    const Consent answer = m_ask ? m_ask(where) : askConsent(where);
+    const QString what = toQString(where.sourceText());
+    const QString origin = toQString(where.origin);
+    switch (answer) {
+    case Consent::Cancel: Q_EMIT statusMessage(tr("Not sent: %1 was not allowed to go to %2").arg(what, origin), kErrorMs); return;
+    case Consent::Once: m_sender->send(presetIndex, true); return;
+    case Consent::Always:
+        if (auto remembered = m_sender->allowAlways(where); !remembered) {
+            Q_EMIT statusMessage(tr("Not sent: %1").arg(toQString(remembered.error().message)), kErrorMs);
+            return;
+        }
+        m_presets->refreshKeySource(); // the dock says it is allowed now
+        m_sender->send(presetIndex);
+        return;
+    }
+}
+
+RequestActions::Consent RequestActions::askConsent(const provider::KeyDestination& where) const
+{
+    const QString what = toQString(where.sourceText());
+    const QString origin = toQString(where.origin);
+    QMessageBox box(QMessageBox::Warning, tr("Send the key?"), tr("Send %1 to %2?").arg(what, origin), QMessageBox::NoButton, m_window);
+    box.setInformativeText(tr("The project %1 has profile \"%2\" send %3 to %4, which is not a host that key belongs to. "
+                              "Toolwire sends a key only where you allow it; nothing has been sent yet.")
+                               .arg(where.project.empty() ? tr("(unsaved)") : toQString(where.project), toQString(where.profileId), what, origin));
+    QPushButton* once = box.addButton(tr("Allow once"), QMessageBox::AcceptRole);
+    QPushButton* always = box.addButton(tr("Always for this project"), QMessageBox::YesRole);
+    always->setEnabled(!where.project.empty()); // an unsaved project has no path to remember
+    always->setToolTip(tr("Remembered outside the project; an edit of the profile asks again"));
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(cancel);
+    box.exec();
+    if (box.clickedButton() == once)
+        return Consent::Once;
+    if (box.clickedButton() == always)
+        return Consent::Always;
+    return Consent::Cancel;
 }
 
 void RequestActions::copyExport(bool curl)

@@ -5,6 +5,7 @@
 #include "projectdocument.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
+#include "provider/trust.h"
 #include "util/strings.h"
 
 namespace tw::ui {
@@ -38,7 +39,7 @@ void SendController::setBusy(bool b)
     Q_EMIT busyChanged(b);
 }
 
-void SendController::send(int presetIndex)
+void SendController::send(int presetIndex, bool allowOnce)
 {
     if (m_busy)
         return;
@@ -54,6 +55,8 @@ void SendController::send(int presetIndex)
     }
     if (in->model.empty())
         in->model = in->profile.defaultModel;
+    in->provenance.project = provider::canonicalProjectPath(m_doc->filePath());
+    in->provenance.consent = allowOnce;
     if (in->baseUrl.empty() ? in->profile.isMock() : in->baseUrl == "mock:") {
         provider::MockProvider* mock = mockProvider();
         if (!mock) {
@@ -64,11 +67,29 @@ void SendController::send(int presetIndex)
     }
     setBusy(true);
     const int generation = ++m_generation;
-    m_services.keys->resolve(in->profile, [this, generation, input = *in](provider::ResolvedKey key) {
+    m_services.keys->resolve(in->profile, [this, generation, presetIndex, input = *in](provider::ResolvedKey key) {
         if (generation != m_generation)
             return; // cancelled while the key was looked up
+        // Asked before anything goes out: where would this key go, and may it?
+        if (key.key) {
+            if (auto preview = provider::buildRequest(input, key.key, true)) {
+                const provider::KeyDestination where = provider::judgeKey(input, preview->http.url, key.source);
+                if (!where.allowed()) {
+                    setBusy(false);
+                    Q_EMIT consentNeeded(presetIndex, where);
+                    return;
+                }
+            }
+        }
         go(input, key.key);
     });
+}
+
+Result<void> SendController::allowAlways(const provider::KeyDestination& where)
+{
+    if (where.project.empty())
+        return makeError("trust_store", "an unsaved project cannot be remembered: save it first, or allow once");
+    return provider::ConsentStore().grant(provider::consentFor(where));
 }
 
 void SendController::go(provider::RequestInput in, std::optional<std::string> key)

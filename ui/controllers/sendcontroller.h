@@ -3,9 +3,12 @@
 // builds the request through core, starts the built-in mock provider when the profile is
 // the mock, and runs a ProviderCall. One request at a time; cancel() at any time. The
 // window shows progress from the signals; nothing here blocks.
+// A key the project would send to an origin it is not trusted for (provider/trust.h) is not
+// sent: consentNeeded() asks the window, which sends again with the user's answer.
 
 #include "provider/call.h"
 #include "provider/exchange.h"
+#include "provider/trust.h"
 #include "services.h"
 
 #include <QObject>
@@ -23,7 +26,11 @@ public:
     SendController(ProjectDocument* doc, const Services& services, QObject* parent = nullptr);
     ~SendController() override;
 
-    void send(int presetIndex);
+    // allowOnce: the user consented to this send's key destination ("Allow once").
+    void send(int presetIndex, bool allowOnce = false);
+    // Remembers "always for this project" for the destination (the consent store, outside
+    // the project); the next send() goes without asking.
+    Result<void> allowAlways(const provider::KeyDestination& where);
     void cancel();
     bool isBusy() const { return m_busy; }
     // The shared in-process mock provider, listening and loaded with the project's mock
@@ -36,6 +43,8 @@ Q_SIGNALS:
     void progressed(const std::vector<tw::model::ToolCall>& calls, const QString& text);
     void finished(const tw::provider::Exchange& exchange);
     void failed(const QString& message); // before anything was sent (no key, bad preset)
+    // Nothing was sent: the key would go where the user has not allowed yet.
+    void consentNeeded(int presetIndex, const tw::provider::KeyDestination& where);
     void busyChanged(bool busy);
 
 private:

@@ -1,5 +1,7 @@
 #include "controllers/wirepreviewcontroller.h"
 
+#include "lint/rules.h"
+#include "lint/toollint.h"
 #include "project/requestinput.h"
 
 #include "choicenotes.h"
@@ -11,13 +13,84 @@
 #include "util/linediff.h"
 #include "util/strings.h"
 #include "wire/preview.h"
+#include "wire/registry.h"
 
 namespace tw::ui {
 
 namespace {
 // Where a copied request needs a key: never the key itself.
 constexpr const char* kKeyPlaceholder = "KEY-PLACEHOLDER-NOT-A-KEY";
+// The user turn of a request built only to be checked.
+constexpr std::string_view kCheckMessage = "(the request a send would build)";
 } // namespace
+
+WireReport wireReport(const project::Project& p, int preset, wire::Wire w)
+{
+    WireReport out;
+    const wire::Dialect& d = wire::dialect(w);
+    std::vector<lint::ToolRef> refs;
+    std::vector<tokens::MeterTool> meterTools;
+    for (std::size_t i = 0; i < p.tools.size(); ++i) {
+        refs.push_back({p.tools[i], "/tools/" + std::to_string(i)});
+        meterTools.push_back({p.tools[i], refs.back().path});
+    }
+    lint::SortedTools sorted = lint::sortTools(d, refs);
+    out.findings = std::move(sorted.findings);
+    out.loss = std::move(sorted.loss);
+
+    provider::RequestInput in;
+    std::string presetPath;
+    if (preset >= 0 && preset < int(p.presets.size())) {
+        auto r = project::requestInput(p, p.presets[std::size_t(preset)]);
+        if (r) {
+            in = std::move(*r);
+            presetPath = "/presets/" + std::to_string(preset);
+            in.choicePath = p.presets[std::size_t(preset)].choice ? presetPath + "/tool_choice" : std::string("/tool_choice");
+            in.requestPath = presetPath;
+        }
+    }
+    if (presetPath.empty()) {
+        in.profile = provider::profileForWire(w);
+        in.choice = p.choice;
+        in.choicePath = "/tool_choice";
+        in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", kCheckMessage}}});
+        in.maxTokens = 1024;
+    }
+    if (!in.profile.isMock() && in.profile.wire != w) {
+        in.profile = provider::profileForWire(w);
+        in.model.clear();
+        in.baseUrl.clear();
+        in.urlVars.clear();
+    }
+    in.wire = w;
+    if (in.model.empty())
+        in.model = in.profile.defaultModel;
+    in.tools.clear();
+    in.toolPaths.clear();
+    for (const lint::ToolRef& r : sorted.functions) {
+        in.tools.push_back(r.tool);
+        in.toolPaths.push_back(r.path);
+    }
+    const std::string model = in.model;
+    auto built = provider::buildRequest(in, std::nullopt, true);
+    if (built) {
+        out.findings.insert(out.findings.end(), built->findings.begin(), built->findings.end());
+        out.loss.insert(out.loss.end(), built->loss.begin(), built->loss.end());
+    } else {
+        out.findings.push_back(lint::makeFinding("request.invalid", d, {{"detail", built.error().message}}, json::Value(), presetPath));
+    }
+    out.findings = lint::merge(std::move(out.findings));
+    out.loss = lint::merge(std::move(out.loss));
+
+    auto counted = tokens::estimate(w, meterTools);
+    if (counted) {
+        counted->costs = tokens::costs(w, counted->total, model);
+        out.tokens = std::move(*counted);
+    } else {
+        out.tokenError = toQString(counted.error().message);
+    }
+    return out;
+}
 
 WirePreviewController::WirePreviewController(ProjectDocument* doc, const ToolEditingController* tools, const Services& services, QObject* parent)
     : QObject(parent), m_doc(doc), m_tools(tools), m_services(services)
@@ -116,6 +189,28 @@ Result<std::string, QString> WirePreviewController::exportRequest(ExportFormat f
     if (!built)
         return toQString(built.error().message);
     return format == ExportFormat::Curl ? provider::curlCommand(*built) : provider::rawHttpText(*built);
+}
+
+WireReport WirePreviewController::report(std::size_t index) const
+{
+    if (index >= shownWires().size())
+        return {};
+    return wireReport(m_doc->project(), m_preset, shownWires()[index]);
+}
+
+std::function<WireReport()> WirePreviewController::reportJob(std::size_t index) const
+{
+    if (index >= shownWires().size())
+        return [] { return WireReport{}; };
+    return [p = m_doc->project(), preset = m_preset, w = shownWires()[index]] { return wireReport(p, preset, w); };
+}
+
+bool WirePreviewController::reportIsCheap() const { return reportsAreCheap(m_doc->project()); }
+
+bool reportsAreCheap(const project::Project& p)
+{
+    constexpr std::size_t kCheapTools = 64; // the example has 7; 1000 took seconds per wire
+    return p.tools.size() <= kCheapTools;
 }
 
 } // namespace tw::ui

@@ -6,20 +6,51 @@
 // curl command or raw HTTP for the clipboard. No widgets: the views ask, this answers.
 
 #include "json/value.h"
+#include "lint/finding.h"
 #include "result.h"
+#include "tokens/meter.h"
 #include "services.h"
 #include "wires.h"
 
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
+
+namespace tw::project {
+struct Project;
+}
 
 namespace tw::ui {
 
 class ProjectDocument;
 class ToolEditingController;
+
+// What one wire says about the project before anything is sent: the lint findings (errors
+// and warnings: the tool rules and the pre-flight of the request body against the
+// provider's published schema), the loss report (info) and the token meter's estimate.
+// Paths point into the project file; Finding::bodyPath into the request body.
+struct WireReport {
+    std::vector<lint::Finding> findings;
+    std::vector<lint::Finding> loss;
+    std::optional<tokens::WireTokens> tokens; // nullopt: the meter could not count (tokenError)
+    QString tokenError;
+};
+
+// The report for preset `preset` of `p` on wire `w` (a preset index out of range: the
+// project's tools and choice in one plain request, as `toolwire lint` builds it), the same
+// checks `toolwire lint` and `toolwire tokens` run.
+WireReport wireReport(const project::Project& p, int preset, wire::Wire w);
+
+// Whether the reports of `p` are cheap enough to compute on the GUI thread as the user types.
+// A large project (hundreds of tools: every report builds and pre-flights the whole request
+// body against the provider's schema) is reported from a worker thread instead, so the
+// window paints and edits at once and the findings follow (the values are immutable and
+// shared through atomic counts, so a copy of the project is safe to read on any thread).
+bool reportsAreCheap(const project::Project& p);
 
 class WirePreviewController : public QObject {
     Q_OBJECT
@@ -54,6 +85,11 @@ public:
     // The current preset's request with the key as an environment-variable reference (curl)
     // or redacted (raw HTTP): the clipboard never holds a key. An empty error: no preset.
     Result<std::string, QString> exportRequest(ExportFormat format) const;
+    // What wire `index` reports for the current preset (wireReport above).
+    WireReport report(std::size_t index) const;
+    // The same computation as a self-contained job (a copy of the project), for a worker thread.
+    std::function<WireReport()> reportJob(std::size_t index) const;
+    bool reportIsCheap() const; // reportsAreCheap(the current project)
 
 private:
     std::optional<std::string> wholeRequest(std::size_t index) const;

@@ -1,5 +1,7 @@
 #pragma once
 // The stream timeline: one row per event with its arrival time, appended as events arrive.
+// Backed by a provider::EventLog, so it is as bounded as the log: once the log's budget is
+// spent, one last row says how many more events arrived and were not kept.
 
 #include "provider/exchange.h"
 
@@ -18,10 +20,13 @@ public:
     };
     explicit EventsModel(QObject* parent = nullptr);
 
-    void setEvents(std::vector<provider::RecordedEvent> events);
+    void setEvents(provider::EventLog events);
     void append(const provider::RecordedEvent& e);
     void clear();
+    // The event shown in a row; nullptr for the "not kept" row and rows out of range. The
+    // pointer stays valid until the next call of eventAt() or a change of the model.
     const provider::RecordedEvent* eventAt(int row) const;
+    const provider::EventLog& events() const { return m_events; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -29,7 +34,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<provider::RecordedEvent> m_events;
+    bool hasOmittedRow() const { return m_events.omitted() > 0; }
+
+    provider::EventLog m_events;
+    mutable provider::RecordedEvent m_shown; // what eventAt() last returned
 };
 
 } // namespace tw::ui

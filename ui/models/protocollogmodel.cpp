@@ -1,6 +1,8 @@
 #include "models/protocollogmodel.h"
 
 #include "json/json.h"
+#include "mcp/era.h"
+#include "mcp/jsonkeys.h"
 #include "util/strings.h"
 
 #include <QBrush>
@@ -10,11 +12,23 @@
 namespace tw::ui {
 
 namespace {
+namespace k = mcp::keys;
 // JSON-RPC 2.0 members.
-constexpr std::string_view kId = "id", kMethod = "method", kParams = "params", kResult = "result", kError = "error", kCode = "code",
-                           kMessage = "message";
+constexpr std::string_view kId = k::kId, kMethod = k::kMethod, kParams = k::kParams, kResult = k::kResult, kError = k::kError, kCode = k::kCode,
+                           kMessage = k::kMessage;
 
 std::string idKey(const json::Value& id) { return json::compact(id); }
+
+QString joined(const json::Value& list)
+{
+    QStringList parts;
+    for (const json::Value& v : list.items())
+        parts << toQString(v.isString() ? std::string(v.str()) : json::compact(v));
+    return parts.join(QStringLiteral(", "));
+}
+
+// The client's notes on the era start so (mcp/client.cpp).
+const QString kEraNote = QStringLiteral("MCP revision: ");
 } // namespace
 
 ProtocolLogModel::ProtocolLogModel(QObject* parent) : QAbstractTableModel(parent) { }
@@ -37,6 +51,11 @@ QString ProtocolLogModel::summarize(const mcp::LogEntry& e)
         const json::Value& name = m[kParams]["name"];
         if (name.isString())
             s += QStringLiteral(" · ") + toQString(name.str());
+        if (m[kParams].contains(k::kRequestState))
+            s += QStringLiteral(" · ") + tr("retry with requestState");
+        const std::string_view revision = mcp::metaProtocolVersion(m);
+        if (!revision.empty())
+            s += QStringLiteral(" · ") + toQString(revision);
         return s;
     }
     // A response: it answers a request that went the other way.
@@ -49,8 +68,22 @@ QString ProtocolLogModel::summarize(const mcp::LogEntry& e)
     if (const json::Value* err = m.find(kError))
         return s + QStringLiteral(" · ") + tr("error %1: %2").arg(toQString(json::compact((*err)[kCode])), toQString((*err)[kMessage].str()));
     const json::Value& result = m[kResult];
+    if (result[k::kResultType].str() == k::kResultInputRequired) {
+        QStringList asked;
+        for (const json::Member& r : result[k::kInputRequests].members())
+            asked << toQString(r.name()) + QStringLiteral(" (") + toQString(r.value[kMethod].str()) + QLatin1Char(')');
+        return s + QStringLiteral(" · ") +
+            (asked.isEmpty() ? tr("input required (requestState only)") : tr("input required: %1").arg(asked.join(QStringLiteral(", "))));
+    }
     if (result["isError"].toBool())
         return s + QStringLiteral(" · ") + tr("result (isError)");
+    if (const json::Value* versions = result.find(k::kSupportedVersions)) {
+        const json::Value& info = result[k::kMeta][k::kMetaServerInfo];
+        return s + QStringLiteral(" · ") + toQString(info["name"].str()) + QLatin1Char(' ') + toQString(info["version"].str()) +
+            QStringLiteral(" · ") + tr("supports %1").arg(joined(*versions));
+    }
+    if (result.contains(k::kStructuredContent))
+        return s + QStringLiteral(" · ") + tr("result with structuredContent");
     if (const json::Value* tools = result.find("tools"))
         return s + QStringLiteral(" · ") + tr("%n tool(s)", nullptr, int(tools->size()));
     if (const json::Value* info = result.find("serverInfo"))
@@ -59,11 +92,25 @@ QString ProtocolLogModel::summarize(const mcp::LogEntry& e)
     return s + QStringLiteral(" · ") + tr("result");
 }
 
+void ProtocolLogModel::noteEra(const mcp::LogEntry& e)
+{
+    if (e.direction != mcp::LogEntry::Direction::Diagnostic || !e.message.isString())
+        return;
+    const QString text = toQString(e.message.str());
+    if (!text.startsWith(kEraNote))
+        return;
+    // "MCP revision: 2026-07-28 — …" settles it; "MCP revision: auto — probing…" does not.
+    const QString revision = text.mid(kEraNote.size()).section(QLatin1Char(' '), 0, 0);
+    if (revision.size() == 10 && revision.at(4) == QLatin1Char('-') && text.contains(QStringLiteral(" answered")))
+        m_era = revision;
+}
+
 void ProtocolLogModel::append(const mcp::LogEntry& entry)
 {
     const int row = int(m_entries.size());
     QString summary = summarize(entry);
-    const bool error = entry.message.isObject() && (entry.message.contains(kError) || entry.message[kResult]["isError"].toBool());
+    noteEra(entry);
+    const bool error = entry.problem || (entry.message.isObject() && (entry.message.contains(kError) || entry.message[kResult]["isError"].toBool()));
     beginInsertRows({}, row, row);
     m_entries.push_back(entry);
     m_summaries.push_back(std::move(summary));
@@ -81,6 +128,7 @@ void ProtocolLogModel::clear()
     m_errors.clear();
     m_sentMethods.clear();
     m_receivedMethods.clear();
+    m_era.clear();
     endResetModel();
 }
 

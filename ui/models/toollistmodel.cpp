@@ -44,16 +44,22 @@ ToolListModel::ToolListModel(ProjectDocument* doc, const ToolDrafts* drafts, QOb
     connect(doc, &ProjectDocument::toolInserted, this, [this](int i) {
         beginInsertRows({}, i, i);
         m_rows.insert(i, rowFor(i));
+        if (i <= m_badges.size())
+            m_badges.insert(i, Badge()); // until lint has looked at it
         endInsertRows();
     });
     connect(doc, &ProjectDocument::toolRemoved, this, [this](int i) {
         beginRemoveRows({}, i, i);
         m_rows.removeAt(i);
+        if (i < m_badges.size())
+            m_badges.removeAt(i);
         endRemoveRows();
     });
     connect(doc, &ProjectDocument::toolMoved, this, [this](int from, int to) {
         beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
         m_rows.move(from, to);
+        if (from < m_badges.size() && to < m_badges.size())
+            m_badges.move(from, to);
         endMoveRows();
     });
 }
@@ -81,12 +87,25 @@ QVariant ToolListModel::data(const QModelIndex& index, int role) const
     const ToolDrafts::Draft* draft = m_drafts ? m_drafts->at(index.row()) : nullptr;
     switch (role) {
     case Qt::DisplayRole: return draft ? tr("%1  (draft)").arg(r.name) : r.name;
+    case SeverityRole: return index.row() < m_badges.size() ? m_badges[index.row()].severity : -1;
     case Qt::EditRole: return r.name;
     case Qt::ToolTipRole:
         if (draft)
             return tr("Unsaved draft, not applied: %1\nThe wire tabs and the file keep the last valid version.").arg(draft->problem);
+        if (index.row() < m_badges.size() && m_badges[index.row()].severity >= 0) {
+            const Badge& b = m_badges[index.row()];
+            const QString text = (r.description.isEmpty() ? r.name : r.description) + QLatin1Char('\n') +
+                tr("Before sending: %n error(s)", nullptr, b.errors) + tr(", %n warning(s)", nullptr, b.warnings) + QStringLiteral(" — ") + b.first;
+            return text;
+        }
         return r.description.isEmpty() ? r.name : r.description;
-    case Qt::DecorationRole: return draft ? QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning) : QVariant();
+    case Qt::DecorationRole:
+        if (draft)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        if (index.row() < m_badges.size() && m_badges[index.row()].severity >= 0)
+            return QApplication::style()->standardIcon(m_badges[index.row()].severity == 0 ? QStyle::SP_MessageBoxCritical
+                                                                                           : QStyle::SP_MessageBoxWarning);
+        return {};
     case Qt::FontRole:
         if (draft) {
             QFont f;
@@ -96,6 +115,19 @@ QVariant ToolListModel::data(const QModelIndex& index, int role) const
         return {};
     case DraftRole: return draft != nullptr;
     default: return {};
+    }
+}
+
+void ToolListModel::setBadges(QList<Badge> badges)
+{
+    const qsizetype n = std::max(badges.size(), m_badges.size());
+    QList<Badge> old = std::move(m_badges);
+    m_badges = std::move(badges);
+    for (qsizetype i = 0; i < n && i < m_rows.size(); ++i) {
+        const Badge before = i < old.size() ? old[i] : Badge();
+        const Badge after = i < m_badges.size() ? m_badges[i] : Badge();
+        if (!(before == after))
+            Q_EMIT dataChanged(index(int(i)), index(int(i)), {Qt::DecorationRole, Qt::ToolTipRole, SeverityRole});
     }
 }
 

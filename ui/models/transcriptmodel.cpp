@@ -1,7 +1,10 @@
 #include "models/transcriptmodel.h"
 
 #include "json/json.h"
+#include "mcp/jsonkeys.h"
+#include "mcp/structured.h"
 #include "model/toolcall.h"
+#include "model/toolresult.h"
 #include "util/strings.h"
 
 #include <QBrush>
@@ -32,13 +35,66 @@ QString oneLine(QString s, int max = 160)
     return s;
 }
 
-// The first text block of an MCP result, or its compact JSON when it has none.
-QString resultText(const json::Value& result)
+// One MCP content block as a line: text as is; a resource link by name, URI and type; an
+// embedded resource by URI, type and its text (or size); media by type and size.
+QString blockText(const json::Value& block)
 {
+    namespace ck = model::contentkeys;
+    const std::string_view type = block[kType].str();
+    if (type == kText)
+        return toQString(block[kText].str());
+    auto mimeSuffix = [](const json::Value& mime) {
+        return mime.isString() ? QStringLiteral(" (") + toQString(mime.str()) + QLatin1Char(')') : QString();
+    };
+    if (type == ck::kTypeResourceLink) {
+        QString name = toQString(block[mcp::keys::kTitle].isString() ? block[mcp::keys::kTitle].str() : block[ck::kName].str());
+        return TranscriptModel::tr("link: %1 <%2>").arg(name, toQString(block[ck::kUri].str())) + mimeSuffix(block[ck::kMimeType]);
+    }
+    if (type == ck::kTypeResource) {
+        const json::Value& r = block[ck::kResource];
+        QString s = TranscriptModel::tr("resource <%1>").arg(toQString(r[ck::kUri].str())) + mimeSuffix(r[ck::kMimeType]);
+        if (r[ck::kText].isString())
+            return s + QStringLiteral(": ") + toQString(r[ck::kText].str());
+        if (r[ck::kBlob].isString())
+            return s + QStringLiteral(", ") + TranscriptModel::tr("%n byte(s)", nullptr, int(model::base64DecodedSize(r[ck::kBlob].str())));
+        return s;
+    }
+    if (block[ck::kData].isString())
+        return QLatin1Char('[') + toQString(type) + QStringLiteral("] ") + toQString(block[ck::kMimeType].str()) + QStringLiteral(", ") +
+            TranscriptModel::tr("%n byte(s)", nullptr, int(model::base64DecodedSize(block[ck::kData].str())));
+    return toQString(model::partText(block));
+}
+
+// Every content block of an MCP result, one per line, then its structuredContent when the
+// blocks do not already say it, and the outputSchema check's findings.
+QStringList resultLines(const json::Value& result)
+{
+    QStringList lines;
     for (const json::Value& block : result[kContent].items())
-        if (block[kType].str() == kText)
-            return toQString(block[kText].str());
-    return toQString(json::compact(result));
+        lines << blockText(block);
+    const json::Value* structured = result.find(mcp::keys::kStructuredContent);
+    const QString structuredText = structured ? toQString(json::compact(*structured)) : QString();
+    if (structured && !lines.contains(structuredText))
+        lines << TranscriptModel::tr("structuredContent: %1").arg(structuredText);
+    const json::Value& check = result[mcp::keys::kOutputSchemaCheck];
+    if (check.isObject()) {
+        if (check["valid"].toBool())
+            lines << TranscriptModel::tr("structuredContent matches the outputSchema");
+        for (const json::Value& v : check["violations"].items())
+            lines << TranscriptModel::tr("outputSchema: %1%2")
+                         .arg(v["path"].str().empty() ? QString() : toQString(v["path"].str()) + QStringLiteral(": "), toQString(v["message"].str()));
+        for (const json::Value& k : check["unsupported"].items())
+            lines << TranscriptModel::tr("outputSchema: %1 not checked (unsupported)").arg(toQString(k.str()));
+    }
+    if (lines.isEmpty())
+        lines << toQString(json::compact(result));
+    return lines;
+}
+
+bool failedCheck(const json::Value& result)
+{
+    const json::Value& check = result[mcp::keys::kOutputSchemaCheck];
+    return check.isObject() && !check["valid"].toBool(true);
 }
 
 QString timingText(const provider::Exchange& x) { return x.timing.totalMs >= 0 ? TranscriptModel::tr("%1 ms").arg(x.timing.totalMs) : QString(); }
@@ -270,11 +326,16 @@ QString TranscriptModel::sectionSummary(const RoundData& r, int section) const
         return tr("%n call(s)", nullptr, int(r.calls.size()));
     case Results: {
         int errors = 0;
-        for (const json::Value& v : r.results)
+        int failedChecks = 0;
+        for (const json::Value& v : r.results) {
             errors += v[kIsError].toBool() ? 1 : 0;
+            failedChecks += failedCheck(v) ? 1 : 0;
+        }
         QString s = tr("%n result(s)", nullptr, int(r.results.size()));
         if (errors)
             s += QStringLiteral(" · ") + tr("%n error(s)", nullptr, errors);
+        if (failedChecks)
+            s += QStringLiteral(" · ") + tr("%n outputSchema mismatch(es)", nullptr, failedChecks);
         if (r.state == RoundState::Paused)
             s += QStringLiteral(" · ") + tr("not sent yet");
         else if (r.edited)
@@ -303,7 +364,10 @@ QString TranscriptModel::itemSummary(const RoundData& r, int section, int item) 
         return s;
     }
     const json::Value& v = r.results[std::size_t(item)];
-    const QString text = oneLine(resultText(v));
+    QStringList lines = resultLines(v);
+    if (failedCheck(v)) // the finding first, where it is seen
+        lines.prepend(toQString(mcp::checkSummary(v[mcp::keys::kOutputSchemaCheck])));
+    const QString text = oneLine(lines.join(QStringLiteral(" · ")));
     return v[kIsError].toBool() ? tr("isError: %1").arg(text) : text;
 }
 
@@ -311,7 +375,8 @@ bool TranscriptModel::itemIsError(const RoundData& r, int section, int item) con
 {
     if (section == Calls)
         return r.calls[std::size_t(item)][model::callkey::ArgumentsUndecodable].toBool();
-    return r.results[std::size_t(item)][kIsError].toBool();
+    const json::Value& v = r.results[std::size_t(item)];
+    return v[kIsError].toBool() || failedCheck(v);
 }
 
 QVariant TranscriptModel::data(const QModelIndex& index, int role) const
@@ -360,8 +425,16 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole: return index.column() == Item ? itemLabel(r, n.section, n.item) : itemSummary(r, n.section, n.item);
     case Qt::ToolTipRole: {
-        const json::Value& v = n.section == Calls ? r.calls[std::size_t(n.item)] : r.results[std::size_t(n.item)];
-        return oneLine(toQString(json::compact(v)), 2000);
+        if (n.section == Results) {
+            const json::Value& v = r.results[std::size_t(n.item)];
+            QStringList lines;
+            for (const QString& line : resultLines(v))
+                lines << oneLine(line, 300);
+            if (v[kIsError].toBool())
+                lines.prepend(tr("isError: the tool reports a failure"));
+            return lines.join(QLatin1Char('\n'));
+        }
+        return oneLine(toQString(json::compact(r.calls[std::size_t(n.item)])), 2000);
     }
     case Qt::ForegroundRole:
         if (index.column() == Summary && itemIsError(r, n.section, n.item))

@@ -8,6 +8,12 @@
 //
 // The store is a list of core values (exchanges, call views, results); jsonAt() gives the
 // value behind any row, for the detail view.
+//
+// A result row reads every MCP content block (text; resource links by name, URI and type;
+// embedded resources by URI, type and text or size; media by type and size), its
+// structuredContent, and the client's outputSchema check (mcp/structured.h): isError results
+// and results whose structuredContent fails the outputSchema are shown as errors, the
+// finding first; the tooltip has one line per block and per finding.
 
 #include "json/value.h"
 #include "provider/exchange.h"

@@ -54,6 +54,25 @@ void Banner::setAction(const QString& text, const QString& toolTip)
     m_button->setVisible(!text.isEmpty());
 }
 
+QPushButton* Banner::addButton(const QString& text, const QString& toolTip)
+{
+    auto* b = new QPushButton(text, this);
+    b->setToolTip(toolTip);
+    auto* box = static_cast<QHBoxLayout*>(layout());
+    box->insertWidget(box->indexOf(m_button), b, 0, Qt::AlignTop);
+    m_extra.append(b);
+    return b;
+}
+
+void Banner::clearButtons()
+{
+    for (QPushButton* b : std::as_const(m_extra)) {
+        b->hide();
+        b->deleteLater(); // it may be the button whose click is being handled
+    }
+    m_extra.clear();
+}
+
 QString Banner::text() const { return isHidden() ? QString() : m_text->text(); }
 
 void Banner::paintEvent(QPaintEvent*)

@@ -4,6 +4,7 @@
 // view has (a long error in a dock once widened the whole window, and that size was saved).
 
 #include <QFrame>
+#include <QList>
 
 class QLabel;
 class QPushButton;
@@ -24,6 +25,11 @@ public:
     void showMessage(Kind kind, const QString& text);
     // A button on the right ("Revert", "Discard"); empty text: none.
     void setAction(const QString& text, const QString& toolTip = {});
+    // More buttons, left of the action button, in the order added ("Reload", "Keep mine",
+    // "Compare"); the caller connects their clicked(). clearButtons() removes them.
+    QPushButton* addButton(const QString& text, const QString& toolTip = {});
+    void clearButtons();
+    QList<QPushButton*> buttons() const { return m_extra; }
     QString text() const;
     Kind kind() const { return m_kind; }
     QPushButton* actionButton() const { return m_button; }
@@ -37,6 +43,7 @@ protected:
 private:
     QLabel* m_text;
     QPushButton* m_button;
+    QList<QPushButton*> m_extra;
     Kind m_kind = Kind::Info;
 };
 

@@ -9,6 +9,7 @@
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 
 namespace tw::ui {
@@ -76,7 +77,23 @@ QString DescriptionField::limitText() const { return m_limits->text(); }
 void DescriptionField::refreshCounts()
 {
     const int chars = int(m_edit->toPlainText().toUcs4().size());
-    m_count->setText(tr("%n character(s) · ≈ %1 tokens", nullptr, chars).arg((chars + kCharsPerToken - 1) / kCharsPerToken));
+    QString count = tr("%n character(s) · ≈ %1 tokens", nullptr, chars).arg((chars + kCharsPerToken - 1) / kCharsPerToken);
+    // The description against the wires' documented length limits (Capabilities; the lint
+    // rule description.length says the same before sending).
+    int strictest = 0;
+    QStringList tooLongFor;
+    for (const wire::Dialect* d : wire::dialects())
+        if (const int max = d->caps.toolDescriptionMaxLength; max > 0) {
+            strictest = strictest ? std::min(strictest, max) : max;
+            if (chars > max)
+                tooLongFor << toQString(d->label);
+        }
+    if (strictest)
+        count += tr(" of at most %1").arg(strictest);
+    if (!tooLongFor.isEmpty())
+        count += tr(" — too long for %1").arg(tooLongFor.join(QStringLiteral(", ")));
+    m_count->setText(count);
+    m_count->setStyleSheet(tooLongFor.isEmpty() ? QString() : QStringLiteral("color: #c03030;"));
 
     // The name against each wire's documented rule: the strictest limit, the others by wire,
     // and the wires whose rule the name breaks.

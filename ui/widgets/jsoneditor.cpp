@@ -14,6 +14,7 @@
 #include <QFontDatabase>
 #include <QMenu>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -92,6 +93,15 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
 
     m_errorIndicator = indicatorDefine(QsciScintilla::SquiggleIndicator);
+    m_findingErrorIndicator = indicatorDefine(QsciScintilla::SquigglePixmapIndicator);
+    m_findingWarningIndicator = indicatorDefine(QsciScintilla::SquigglePixmapIndicator);
+    SendScintilla(SCI_SETMOUSEDWELLTIME, 500L);
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, [this](int position, int x, int y) {
+        const QString message = position >= 0 ? findingMessageAt(position) : QString();
+        if (!message.isEmpty())
+            QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), message, viewport());
+    });
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
     releaseKeys();
     applyPalette();
 }
@@ -160,6 +170,8 @@ void JsonEditor::applyPalette()
     setMatchedBraceBackgroundColor(dark ? QColor(0x3a, 0x5a, 0x3a) : QColor(0xc8, 0xe6, 0xc8));
     setMatchedBraceForegroundColor(c.text);
     setIndicatorForegroundColor(c.error, m_errorIndicator);
+    setIndicatorForegroundColor(c.error, m_findingErrorIndicator);
+    setIndicatorForegroundColor(dark ? QColor(0xe0, 0xa0, 0x30) : QColor(0xc0, 0x80, 0x00), m_findingWarningIndicator);
     setMarkerBackgroundColor(c.error, m_errorMarker);
     setMarkerForegroundColor(c.error, m_errorMarker);
     m_applyingPalette = false;
@@ -264,6 +276,59 @@ void JsonEditor::clearError()
     markerDeleteAll(m_errorMarker);
     clearAnnotations();
     m_errorLine = -1;
+}
+
+void JsonEditor::setFindingMarks(const std::vector<FindingMark>& marks)
+{
+    const long len = long(SendScintilla(SCI_GETLENGTH));
+    if (!m_findingRanges.empty()) {
+        for (int indicator : {m_findingErrorIndicator, m_findingWarningIndicator}) {
+            SendScintilla(SCI_SETINDICATORCURRENT, indicator);
+            SendScintilla(SCI_INDICATORCLEARRANGE, 0L, len);
+        }
+        m_findingRanges.clear();
+    }
+    const std::string_view text = utf8View();
+    for (const FindingMark& m : marks) {
+        if (m.offset < 0 || m.offset >= len)
+            continue;
+        long start = long(m.offset);
+        long end = start;
+        while (end < len && text[std::size_t(end)] != '\n')
+            ++end;
+        // An object or array opens its line: mark the line from its first character (the key).
+        if (text[std::size_t(start)] == '{' || text[std::size_t(start)] == '[') {
+            long lineStart = start;
+            while (lineStart > 0 && text[std::size_t(lineStart - 1)] != '\n')
+                --lineStart;
+            while (lineStart < start && (text[std::size_t(lineStart)] == ' ' || text[std::size_t(lineStart)] == '\t'))
+                ++lineStart;
+            start = lineStart;
+        }
+        if (end > start && text[std::size_t(end - 1)] == ',')
+            --end;
+        end = std::max(end, start + 1);
+        SendScintilla(SCI_SETINDICATORCURRENT, m.error ? m_findingErrorIndicator : m_findingWarningIndicator);
+        SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
+        m_findingRanges.push_back({start, end, m.error, m.message});
+    }
+}
+
+std::vector<std::pair<long, long>> JsonEditor::findingRanges() const
+{
+    std::vector<std::pair<long, long>> out;
+    for (const MarkedRange& r : m_findingRanges)
+        out.emplace_back(r.start, r.end);
+    return out;
+}
+
+QString JsonEditor::findingMessageAt(long byteOffset) const
+{
+    QStringList messages;
+    for (const MarkedRange& r : m_findingRanges)
+        if (byteOffset >= r.start && byteOffset < r.end && !messages.contains(r.message))
+            messages << r.message;
+    return messages.join(QLatin1Char('\n'));
 }
 
 std::pair<long, long> JsonEditor::errorRange() const

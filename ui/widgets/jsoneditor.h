@@ -19,6 +19,8 @@
 #include <QPointer>
 
 #include <string_view>
+#include <utility>
+#include <vector>
 
 class QAction;
 
@@ -43,6 +45,19 @@ public:
     // The marked range, in bytes [start, end); empty without an error (for tests).
     std::pair<long, long> errorRange() const;
 
+    // Findings marked in the text (lint, the pre-flight): a squiggle from each offset to the
+    // end of its line — red for errors, amber for warnings — whose message shows when the
+    // mouse rests on it. Replaces the previous marks; a parse error's mark is separate.
+    struct FindingMark {
+        qsizetype offset = 0; // byte offset of the value the finding's JSON pointer names
+        bool error = true;
+        QString message;
+    };
+    void setFindingMarks(const std::vector<FindingMark>& marks);
+    // The marked ranges, in bytes [start, end), in the order given (for tests).
+    std::vector<std::pair<long, long>> findingRanges() const;
+    QString findingMessageAt(long byteOffset) const;
+
     // The text is the project document's: QScintilla keeps no undo history, and the context
     // menu's Undo/Redo are these (the window's) actions. Not owned.
     void setDocumentUndo(QAction* undo, QAction* redo);
@@ -64,6 +79,14 @@ protected:
 private:
     void releaseKeys();
 
+    struct MarkedRange {
+        long start, end;
+        bool error;
+        QString message;
+    };
+    std::vector<MarkedRange> m_findingRanges;
+    int m_findingErrorIndicator = -1;
+    int m_findingWarningIndicator = -1;
     int m_errorIndicator = -1;
     int m_errorMarker = -1;
     bool m_hasError = false; // clearing the indicator walks the document: only when needed

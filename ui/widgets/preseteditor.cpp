@@ -3,8 +3,11 @@
 #include "json/json.h"
 #include "jsontext.h"
 #include "projectdocument.h"
+#include "project/requestinput.h"
 #include "provider/keys.h"
 #include "provider/profile.h"
+#include "provider/request.h"
+#include "provider/trust.h"
 #include "util/strings.h"
 #include "widgets/documentundo.h"
 #include "widgets/jsoneditor.h"
@@ -44,10 +47,17 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     keyRow->addWidget(saveKey);
     keyRow->addWidget(clearKey);
     form->addRow(tr("Key"), keyRow);
+    auto* sourceRow = new QHBoxLayout;
     m_keySource = new QLabel(this);
     m_keySource->setWordWrap(true);
     m_keySource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    form->addRow(QString(), m_keySource);
+    m_keySource->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sourceRow->addWidget(m_keySource, 1);
+    m_forget = new QPushButton(tr("Forget"), this);
+    m_forget->setToolTip(tr("Forget \"always for this project\": Send asks again"));
+    m_forget->setVisible(false);
+    sourceRow->addWidget(m_forget, 0, Qt::AlignTop);
+    form->addRow(QString(), sourceRow);
     m_wire = new QComboBox(this);
     m_wire->addItem(tr("(the profile's)"), QString());
     for (wire::Wire w : shownWires())
@@ -120,6 +130,20 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
         });
     });
 
+    connect(m_forget, &QPushButton::clicked, this, [this] {
+        auto in = currentInput();
+        if (!in || !m_resolved || !m_resolved->key)
+            return;
+        auto preview = provider::buildRequest(*in, std::string("placeholder"), true);
+        if (!preview)
+            return;
+        const provider::KeyDestination where = provider::judgeKey(*in, preview->http.url, m_resolved->source);
+        auto forgotten = provider::ConsentStore().revoke(where.project, where.fingerprint);
+        Q_EMIT statusMessage(forgotten ? tr("Forgot the consent for %1 to go to %2").arg(toQString(where.sourceText()), toQString(where.origin))
+                                       : toQString(forgotten.error().message));
+        showKeyDestination();
+    });
+
     connect(m_preset, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (m_loading)
             return;
@@ -134,6 +158,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
         connect(c, &QComboBox::currentIndexChanged, this, &PresetEditor::commit);
     for (QLineEdit* e : {m_baseUrl, m_model})
         connect(e, &QLineEdit::textEdited, this, &PresetEditor::commit);
+    connect(m_baseUrl, &QLineEdit::textEdited, this, &PresetEditor::showKeyDestination); // where the key goes follows the URL
     connect(m_maxTokens, &QSpinBox::valueChanged, this, &PresetEditor::commit);
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, &PresetEditor::commit);
     connect(m_stream, &QCheckBox::toggled, this, &PresetEditor::commit);
@@ -267,26 +292,66 @@ void PresetEditor::onMessagesEdited()
     m_loading = false;
 }
 
+std::optional<provider::RequestInput> PresetEditor::currentInput() const
+{
+    const project::Project& p = m_doc->project();
+    if (m_current < 0 || m_current >= int(p.presets.size()))
+        return std::nullopt;
+    auto in = project::requestInput(p, p.presets[size_t(m_current)]);
+    if (!in)
+        return std::nullopt;
+    if (in->model.empty())
+        in->model = in->profile.defaultModel;
+    in->provenance.project = provider::canonicalProjectPath(m_doc->filePath());
+    return std::move(*in);
+}
+
 void PresetEditor::refreshKeySource()
 {
-    const provider::Profile* prof = provider::findProfile(toStdString(m_profile->currentData().toString()));
-    if (!prof) {
+    m_resolved.reset();
+    m_forget->setVisible(false);
+    const int generation = ++m_keyGeneration;
+    auto in = currentInput();
+    if (!in) {
         m_keySource->clear();
         return;
     }
-    if (prof->auth.scheme == "none") {
+    if (in->profile.auth.scheme == "none") {
         m_keySource->setText(tr("No key needed"));
         return;
     }
     m_keySource->setText(tr("Looking up the key…"));
-    m_keys->resolve(*prof, [this, id = prof->id](provider::ResolvedKey k) {
-        if (toStdString(m_profile->currentData().toString()) != id)
-            return;
-        if (k.key)
-            m_keySource->setText(tr("In use: %1").arg(k.source == "keyring" ? tr("the system keyring") : toQString(k.source)));
-        else
-            m_keySource->setText(tr("No key: %1").arg(toQString(k.note.empty() ? std::string("set one") : k.note)));
+    m_keys->resolve(in->profile, [this, generation](provider::ResolvedKey k) {
+        if (generation != m_keyGeneration)
+            return; // another preset or profile since
+        k.key = k.key ? std::optional<std::string>(std::string()) : std::nullopt; // only whether there is one is kept
+        m_resolved = std::move(k);
+        showKeyDestination();
     });
+}
+
+void PresetEditor::showKeyDestination()
+{
+    m_forget->setVisible(false);
+    if (!m_resolved)
+        return;
+    if (!m_resolved->key) {
+        m_keySource->setText(tr("No key: %1").arg(toQString(m_resolved->note.empty() ? std::string("set one") : m_resolved->note)));
+        return;
+    }
+    auto in = currentInput();
+    if (!in)
+        return;
+    // The URL as it would be sent (a placeholder key: a preview is never sent).
+    auto preview = provider::buildRequest(*in, std::string("placeholder"), true);
+    if (!preview || in->baseUrl == "mock:" || (in->baseUrl.empty() && in->profile.isMock())) {
+        m_keySource->setText(tr("In use: %1").arg(m_resolved->source == "keyring" ? tr("the system keyring") : toQString(m_resolved->source)));
+        return;
+    }
+    const provider::KeyDestination where = provider::judgeKey(*in, preview->http.url, m_resolved->source);
+    m_keySource->setText(toQString(where.describe()));
+    m_keySource->setToolTip(where.allowed() ? QString() : tr("The project chose where this key goes; Send asks before it goes"));
+    m_forget->setVisible(where.trust == provider::KeyTrust::Remembered);
 }
 
 } // namespace tw::ui

@@ -1,12 +1,18 @@
 #pragma once
 // The request preset: which preset, its profile (and wire for the mock), base URL, model,
 // system prompt, messages, parameters and stream switch, plus the profile's API key (a
-// masked field that writes only to the system keyring) and where the key in use comes from.
+// masked field that writes only to the system keyring), where the key in use comes from and
+// where it goes: the origin, which variable (never its value), and whether that is trusted
+// (provider/trust.h), with Forget for an "always for this project" consent.
 // Every edit goes to the document as one undoable change.
 
 #include "project/project.h"
+#include "provider/keys.h"
+#include "provider/request.h"
 
 #include <QWidget>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -14,11 +20,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
-
-namespace tw::provider {
-class KeyStore;
-}
 
 namespace tw::ui {
 
@@ -35,6 +38,8 @@ public:
     void setCurrentPreset(int index);
     void refreshKeySource();
     QLineEdit* baseUrlField() const { return m_baseUrl; }
+    QLabel* keySourceLabel() const { return m_keySource; }
+    QPushButton* forgetConsentButton() const { return m_forget; }
     QComboBox* profilePicker() const { return m_profile; }
     JsonEditor* messagesEditor() const { return m_messages; }
 
@@ -47,6 +52,8 @@ private:
     void commit();
     void onMessagesEdited();
     void refreshPlaceholders();
+    void showKeyDestination();
+    std::optional<provider::RequestInput> currentInput() const; // the current preset as it would be sent
 
     ProjectDocument* m_doc; // not owned
     provider::KeyStore* m_keys; // not owned
@@ -65,7 +72,10 @@ private:
     JsonEditor* m_messages;
     QLabel* m_messagesHint;
     QLabel* m_keySource;
+    QPushButton* m_forget;
     QLineEdit* m_key;
+    std::optional<provider::ResolvedKey> m_resolved; // the last key lookup (its source; the key is dropped)
+    int m_keyGeneration = 0; // drops lookups a newer one replaced
 };
 
 } // namespace tw::ui

@@ -3,16 +3,31 @@
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "json/json.h"
+#include "lint/pointer.h"
+#include "lint/strict.h"
+#include "lint/toollint.h"
+#include "model/tool.h"
 #include "projectdocument.h"
 #include "util/strings.h"
+#include "wire/common_request.h"
+#include "wire/registry.h"
 #include "widgets/banner.h"
 #include "widgets/descriptionfield.h"
 #include "widgets/jsoneditor.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -33,6 +48,350 @@ bool isBlank(const char* text, int length)
 }
 } // namespace
 
+// ---- the fields panel ------------------------------------------------------------------
+
+namespace {
+
+namespace tk = model::toolkeys;
+constexpr std::string_view kTitle = "title";
+constexpr std::string_view kAnnotations = "annotations";
+constexpr std::string_view kOutputSchema = "outputSchema";
+constexpr std::string_view kIcons = "icons";
+constexpr std::string_view kMeta = "_meta";
+constexpr std::string_view kDeferLoading = "defer_loading";
+constexpr std::string_view kEagerStreaming = "eager_input_streaming";
+constexpr std::string_view kCacheControl = "cache_control";
+constexpr std::string_view kInputExamples = "input_examples";
+constexpr std::string_view kAllowedCallers = "allowed_callers";
+constexpr std::string_view kTtl = "ttl";
+constexpr std::string_view kEphemeral = "ephemeral";
+constexpr std::string_view kProperties = "properties";
+// MCP's annotation hints and the defaults that apply when one is absent (MCP 2025-11-25).
+constexpr std::string_view kHintKeys[4] = {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"};
+constexpr bool kHintDefaults[4] = {false, true, false, true};
+
+QString joined(const QStringList& l) { return l.join(QStringLiteral(", ")); }
+
+// The labels of the wires whose capability `has` holds.
+template <typename Pred> QStringList wiresWhere(Pred has)
+{
+    QStringList out;
+    for (const wire::Dialect* d : wire::dialects())
+        if (has(*d))
+            out << toQString(d->label);
+    return out;
+}
+
+QStringList wiresSending(std::string_view member)
+{
+    return wiresWhere(
+        [&](const wire::Dialect& d) { return std::find(d.caps.toolFields.begin(), d.caps.toolFields.end(), member) != d.caps.toolFields.end(); });
+}
+
+int checkState(const json::Value& v) { return v.isBool() ? (v.toBool() ? Qt::Checked : Qt::Unchecked) : Qt::PartiallyChecked; }
+
+json::Value fromState(int state)
+{
+    if (state == Qt::PartiallyChecked)
+        return json::Value();
+    return json::Value(state == Qt::Checked);
+}
+
+// `tool` with the member at a JSON pointer removed (one level: objects only).
+std::optional<json::Value> removeAt(const json::Value& tool, std::string_view pointer)
+{
+    const std::size_t slash = pointer.rfind('/');
+    if (slash == std::string_view::npos)
+        return std::nullopt;
+    const std::string parentPtr(pointer.substr(0, slash));
+    const std::vector<std::string> tokens = lint::pointerTokens(pointer);
+    if (tokens.empty())
+        return std::nullopt;
+    const json::Value* parent = parentPtr.empty() ? &tool : lint::resolvePointer(tool, parentPtr);
+    if (!parent || !parent->isObject())
+        return std::nullopt;
+    if (parentPtr.empty())
+        return parent->remove(tokens.back());
+    return lint::setAtPointer(tool, parentPtr, parent->remove(tokens.back()));
+}
+
+} // namespace
+
+ToolFieldsPanel::ToolFieldsPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setSpacing(2);
+    m_kind = new QLabel(this);
+    m_kind->setWordWrap(true);
+    m_kind->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_kind);
+
+    // A custom tool: its input format and grammar, in place of a schema.
+    m_customRow = new QWidget(this);
+    auto* custom = new QVBoxLayout(m_customRow);
+    custom->setContentsMargins(0, 0, 0, 0);
+    auto* formatRow = new QHBoxLayout;
+    formatRow->addWidget(new QLabel(tr("Input:"), m_customRow));
+    m_format = new QComboBox(m_customRow);
+    m_format->addItem(tr("free-form text"));
+    m_format->addItem(tr("Lark grammar"));
+    m_format->addItem(tr("regular expression"));
+    formatRow->addWidget(m_format, 1);
+    custom->addLayout(formatRow);
+    // Its own line: the dock is narrow (the rows here must never widen the window).
+    m_wrap = new QCheckBox(tr("Send as a function on other wires"), m_customRow);
+    m_wrap->setToolTip(tr("Wires without custom tools leave this tool out, unless it goes out as a function whose one argument "
+                          "\"input\" holds the text (wrap_as_function). The grammar is then not enforced."));
+    custom->addWidget(m_wrap);
+    m_grammar = new QPlainTextEdit(m_customRow);
+    m_grammar->setPlaceholderText(tr("The grammar the input must match"));
+    m_grammar->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_grammar->setMaximumHeight(m_grammar->fontMetrics().lineSpacing() * 7);
+    custom->addWidget(m_grammar);
+    layout->addWidget(m_customRow);
+
+    // MCP fields: the title and the four hints (partially checked: not set, the default applies).
+    auto* mcpRow = new QHBoxLayout;
+    mcpRow->addWidget(new QLabel(tr("Title:"), this));
+    m_title = new QLineEdit(this);
+    m_title->setPlaceholderText(tr("display name (MCP title)"));
+    mcpRow->addWidget(m_title, 1);
+    layout->addLayout(mcpRow);
+    // The hints two by two, so the panel fits the narrowest dock.
+    auto* hintGrid = new QGridLayout;
+    hintGrid->setContentsMargins(0, 0, 0, 0);
+    hintGrid->setVerticalSpacing(0);
+    const QString hintLabels[4] = {tr("read-only"), tr("destructive"), tr("idempotent"), tr("open world")};
+    for (int i = 0; i < 4; ++i) {
+        m_hints[i] = new QCheckBox(hintLabels[i], this);
+        m_hints[i]->setTristate(true);
+        m_hints[i]->setToolTip(tr("annotations.%1; partially checked: not set (the default, %2, applies). Hints are untrusted "
+                                  "unless the server is.")
+                                   .arg(toQString(kHintKeys[i]), kHintDefaults[i] ? tr("true") : tr("false")));
+        hintGrid->addWidget(m_hints[i], i / 2, i % 2);
+    }
+    layout->addLayout(hintGrid);
+
+    // Provider tool fields.
+    auto* providerRow = new QHBoxLayout;
+    m_deferLoading = new QCheckBox(toQString(kDeferLoading), this);
+    m_deferLoading->setTristate(true);
+    m_eagerStreaming = new QCheckBox(toQString(kEagerStreaming), this);
+    m_eagerStreaming->setTristate(true);
+    m_eagerStreaming->setToolTip(tr("true streams the input unbuffered: fragments may be invalid JSON, and a token limit can cut it"));
+    m_cache = new QComboBox(this);
+    m_cache->addItem(tr("no cache hint"));
+    m_cache->addItem(tr("cache hint, 5 minutes"));
+    m_cache->addItem(tr("cache hint, 1 hour"));
+    providerRow->addWidget(m_deferLoading);
+    providerRow->addWidget(m_eagerStreaming);
+    providerRow->addStretch(1);
+    layout->addLayout(providerRow);
+    layout->addWidget(m_cache);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_summary);
+    auto* strictRow = new QHBoxLayout;
+    m_strict = new QLabel(this);
+    m_strict->setWordWrap(true);
+    m_strict->setTextFormat(Qt::PlainText);
+    m_strict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    strictRow->addWidget(m_strict, 1);
+    m_strictFix = new QPushButton(tr("Apply fix"), this);
+    strictRow->addWidget(m_strictFix);
+    layout->addLayout(strictRow);
+
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this](int) { editFormat(false); });
+    connect(m_grammar, &QPlainTextEdit::textChanged, this, [this] { editFormat(true); });
+    connect(m_wrap, &QCheckBox::toggled, this, [this](bool on) {
+        setMember(tk::kWrapAsFunction, on ? json::Value(true) : json::Value(), on ? tr("Wrap as a function") : tr("Do not wrap as a function"));
+    });
+    connect(m_title, &QLineEdit::textEdited, this, [this](const QString& text) {
+        setMember(kTitle, text.isEmpty() ? json::Value() : json::Value(toStdString(text)), tr("Edit the title"), true);
+    });
+    for (int i = 0; i < 4; ++i)
+        connect(m_hints[i], &QCheckBox::stateChanged, this, [this, i](int state) { setHint(kHintKeys[i], state); });
+    connect(m_deferLoading, &QCheckBox::stateChanged, this,
+            [this](int state) { setMember(kDeferLoading, fromState(state), tr("Set defer_loading")); });
+    connect(m_eagerStreaming, &QCheckBox::stateChanged, this,
+            [this](int state) { setMember(kEagerStreaming, fromState(state), tr("Set eager_input_streaming")); });
+    connect(m_cache, &QComboBox::currentIndexChanged, this, [this](int index) {
+        json::Value v;
+        if (index == 1)
+            v = json::Value{{tk::kType, kEphemeral}};
+        else if (index == 2)
+            v = json::Value{{tk::kType, kEphemeral}, {kTtl, "1h"}};
+        setMember(kCacheControl, std::move(v), tr("Set the cache hint"));
+    });
+    connect(m_strictFix, &QPushButton::clicked, this, &ToolFieldsPanel::applyStrictFix);
+}
+
+QString ToolFieldsPanel::strictText() const { return m_strict->text(); }
+QString ToolFieldsPanel::summaryText() const { return m_summary->text(); }
+bool ToolFieldsPanel::grammarShown() const { return !m_customRow->isHidden() && !m_grammar->isHidden(); }
+
+void ToolFieldsPanel::showTool(const json::Value& tool, bool editable)
+{
+    m_loading = true;
+    m_tool = tool;
+    setEnabled(editable);
+    auto parsed = tool.isObject() ? wire::parseTool(tool) : Result<std::optional<model::Tool>>(std::optional<model::Tool>());
+    const bool custom = parsed && *parsed && (*parsed)->isCustom();
+    setVisible(parsed && *parsed);
+    if (!parsed || !*parsed) {
+        m_loading = false;
+        return;
+    }
+    const model::Tool& t = **parsed;
+
+    m_customRow->setVisible(custom);
+    if (custom) {
+        const QStringList where = wiresWhere([](const wire::Dialect& d) { return d.caps.customTools; });
+        m_kind->setText(tr("Custom tool: free-form text input, called with a string (sent as such on %1).").arg(joined(where)));
+        const std::string_view syntax = t.grammarSyntax();
+        m_format->setCurrentIndex(syntax == tk::kLark ? 1 : syntax == tk::kRegex ? 2 : 0);
+        m_grammar->setVisible(!syntax.empty());
+        const QString def = toQString(t.grammarDefinition());
+        if (m_grammar->toPlainText() != def)
+            m_grammar->setPlainText(def);
+        m_wrap->setChecked(t.wrapAsFunction());
+    } else {
+        m_kind->setText(tr("Function tool: JSON input, checked against the schema below."));
+    }
+
+    const json::Value& title = tool[kTitle];
+    if (m_title->text() != toQString(title.str()))
+        m_title->setText(toQString(title.str()));
+    for (int i = 0; i < 4; ++i)
+        m_hints[i]->setCheckState(Qt::CheckState(checkState(tool[kAnnotations][kHintKeys[i]])));
+    m_deferLoading->setCheckState(Qt::CheckState(checkState(tool[kDeferLoading])));
+    m_eagerStreaming->setCheckState(Qt::CheckState(checkState(tool[kEagerStreaming])));
+    const json::Value& cache = tool[kCacheControl];
+    m_cache->setCurrentIndex(cache.isNull() ? 0 : cache[kTtl].str() == "1h" ? 2 : 1);
+
+    // What is there beyond the editable fields, and who sends the provider fields.
+    QStringList parts;
+    if (const json::Value& os = tool[kOutputSchema]; !os.isNull())
+        parts << tr("outputSchema: %1").arg(os[kProperties].isObject() ? tr("%n properties", nullptr, int(os[kProperties].size())) : tr("set"));
+    if (const json::Value& icons = tool[kIcons]; icons.isArray())
+        parts << tr("icons: %1").arg(icons.size());
+    if (const json::Value& meta = tool[kMeta]; meta.isObject())
+        parts << tr("_meta: %n keys", nullptr, int(meta.size()));
+    if (const json::Value& ex = tool[kInputExamples]; ex.isArray())
+        parts << tr("input_examples: %1").arg(ex.size());
+    if (const json::Value& callers = tool[kAllowedCallers]; callers.isArray()) {
+        QStringList names;
+        for (const json::Value& c : callers.items())
+            names << toQString(c.str());
+        parts << tr("allowed_callers: %1").arg(joined(names));
+    }
+    const QStringList senders = wiresSending(kDeferLoading);
+    QString summary = parts.join(QStringLiteral(" · "));
+    if (!senders.isEmpty())
+        summary += (summary.isEmpty() ? QString() : QStringLiteral(" — ")) +
+            tr("provider tool fields are sent on %1; MCP fields on no wire (the loss report lists them)").arg(joined(senders));
+    m_summary->setText(summary);
+
+    // Strict compatibility on each wire with a strict switch, and the first fix.
+    m_fixPatch = json::Value();
+    m_strictFix->hide();
+    if (custom) {
+        m_strict->setText(tr("Strict mode does not apply: the input is text."));
+    } else {
+        QStringList ok, not_;
+        QString why, fix;
+        const auto located = lint::locateTool(lint::ToolRef{tool, std::string()});
+        for (const wire::Dialect* d : wire::dialects()) {
+            if (d->caps.strictProfile.empty() || d->caps.toolStrictPointer.empty())
+                continue;
+            std::string reason;
+            if (lint::strictCompatible(t.inputSchema(), d->caps.strictProfile, &reason)) {
+                ok << toQString(d->label);
+                continue;
+            }
+            not_ << toQString(d->label);
+            if (why.isEmpty())
+                why = toQString(reason);
+            if (m_fixPatch.isNull() && located && !located->schemaPath.empty())
+                for (const lint::Finding& f : lint::strictFindings(*d, t.inputSchema(), located->schemaPath, t.name()))
+                    if (f.fix) {
+                        m_fixPatch = f.fix->patch;
+                        fix = toQString(f.fix->description);
+                        break;
+                    }
+        }
+        QString text;
+        if (!ok.isEmpty())
+            text = tr("Strict-compatible on %1.").arg(joined(ok));
+        if (!not_.isEmpty())
+            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Not strict-compatible on %1: %2.").arg(joined(not_), why) +
+                (fix.isEmpty() ? QString() : QStringLiteral(" ") + tr("Fix: %1.").arg(fix));
+        m_strict->setText(text);
+        m_strictFix->setVisible(!m_fixPatch.isNull());
+    }
+    m_loading = false;
+}
+
+void ToolFieldsPanel::edit(json::Value tool, const QString& step, bool typing)
+{
+    if (m_loading || !m_tool.isObject())
+        return;
+    m_tool = tool;
+    Q_EMIT toolEdited(tool, step, typing);
+}
+
+void ToolFieldsPanel::setMember(std::string_view key, json::Value value, const QString& step, bool typing)
+{
+    if (m_loading || !m_tool.isObject())
+        return;
+    edit(value.isNull() ? m_tool.remove(key) : m_tool.set(key, std::move(value)), step, typing);
+}
+
+void ToolFieldsPanel::setHint(std::string_view hint, int state)
+{
+    if (m_loading || !m_tool.isObject())
+        return;
+    const json::Value& a = m_tool[kAnnotations];
+    json::Value annotations = a.isObject() ? a : json::Value::emptyObject();
+    const json::Value v = fromState(state);
+    annotations = v.isNull() ? annotations.remove(hint) : annotations.set(hint, v);
+    setMember(kAnnotations, annotations.empty() ? json::Value() : annotations, tr("Set %1").arg(toQString(hint)));
+}
+
+void ToolFieldsPanel::editFormat(bool typing)
+{
+    if (m_loading || !m_tool.isObject())
+        return;
+    const int index = m_format->currentIndex();
+    m_grammar->setVisible(index > 0);
+    json::Value format;
+    if (index > 0)
+        format = json::Value{
+            {tk::kType, tk::kGrammar}, {tk::kSyntax, index == 1 ? tk::kLark : tk::kRegex}, {tk::kDefinition, toStdString(m_grammar->toPlainText())}};
+    setMember(tk::kFormat, std::move(format), typing ? tr("Edit the grammar") : tr("Change the input format"), typing);
+}
+
+void ToolFieldsPanel::applyStrictFix()
+{
+    if (m_fixPatch.isNull() || !m_tool.isObject())
+        return;
+    json::Value tool = m_tool;
+    for (const json::Value& op : m_fixPatch.items()) {
+        const std::string_view kind = op["op"].str();
+        std::optional<json::Value> next =
+            kind == "remove" ? removeAt(tool, op["path"].str()) : lint::setAtPointer(tool, op["path"].str(), op["value"]);
+        if (!next)
+            return; // a patch this tool does not take: nothing changes
+        tool = std::move(*next);
+    }
+    edit(std::move(tool), tr("Make the schema strict-compatible"));
+}
+
+// ---- the pane ----------------------------------------------------------------------------
+
 ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tools, QWidget* parent) : QWidget(parent), m_doc(doc), m_tools(tools)
 {
     auto* layout = new QVBoxLayout(this);
@@ -43,10 +402,30 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
     layout->addWidget(m_wholeList);
     m_description = new DescriptionField(this);
     layout->addWidget(m_description);
+    // The tool's other fields fold away: a 720 px screen has no height to spare for them, and
+    // the JSON below holds them too. A custom tool opens them (its grammar is edited there).
+    m_fieldsToggle = new QToolButton(this);
+    m_fieldsToggle->setObjectName(QStringLiteral("toolFieldsToggle"));
+    m_fieldsToggle->setText(tr("Fields: title, hints, provider options, strict"));
+    m_fieldsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_fieldsToggle->setAutoRaise(true);
+    m_fieldsToggle->setCheckable(true);
+    m_fieldsToggle->setArrowType(Qt::RightArrow);
+    m_fieldsToggle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    layout->addWidget(m_fieldsToggle);
+    m_fields = new ToolFieldsPanel(this);
+    m_fields->hide();
+    layout->addWidget(m_fields);
+    connect(m_fieldsToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_fieldsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_fields->setVisible(open);
+    });
     m_editor = new JsonEditor(this);
     m_editor->setWrapMode(QsciScintilla::WrapWord);
     m_editor->setWrapIndentMode(QsciScintilla::WrapIndentIndented);
     m_editor->setWrapVisualFlags(QsciScintilla::WrapFlagByBorder);
+    // Three lines at the least: on a 720 px screen the dock shares its height with two others.
+    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3 + 8);
     layout->addWidget(m_editor, 1);
     // Under the editor, where the hint is: appearing while typing must not move the text.
     m_draftBanner = new Banner(this);
@@ -69,6 +448,12 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
     connect(m_description, &DescriptionField::descriptionEdited, this, [this](const QString& text) {
         if (!m_loading && !m_wholeList->isChecked())
             m_tools->setDescription(m_tools->currentRow(), text);
+    });
+    connect(m_fields, &ToolFieldsPanel::toolEdited, this, [this](const json::Value& tool, const QString& step, bool typing) {
+        const int row = m_tools->currentRow();
+        if (m_wholeList->isChecked() || row < 0 || row >= int(m_doc->project().tools.size()) || m_tools->drafts()->at(row))
+            return;
+        m_doc->replaceTool(row, tool, typing ? ProjectDocument::EditKind::Typing : ProjectDocument::EditKind::Change, step);
     });
     connect(m_tools, &ToolEditingController::rowSelected, this, &ToolEditorPane::load);
     connect(m_tools->drafts(), &ToolDrafts::changed, this, [this](int row) {
@@ -144,10 +529,19 @@ void ToolEditorPane::showDescription()
     const int row = m_tools->currentRow();
     const bool show = !m_wholeList->isChecked() && row >= 0 && row < int(m_doc->project().tools.size());
     m_description->setVisible(show);
-    if (!show)
+    if (!show) {
+        m_fields->showTool(json::Value(), false);
+        m_fieldsToggle->hide();
         return;
+    }
     const json::Value& tool = m_doc->project().tools[size_t(row)];
     const bool draft = m_tools->drafts()->at(row) != nullptr;
+    m_fields->showTool(tool, !draft);
+    const bool hasFields = !m_fields->isHidden(); // the panel hides itself for a tool it cannot show
+    if (tool["type"].isString() && tool["type"].str() == "custom")
+        m_fieldsToggle->setChecked(true);
+    m_fieldsToggle->setVisible(hasFields);
+    m_fields->setVisible(hasFields && m_fieldsToggle->isChecked());
     m_loading = true;
     m_description->showTool(toQString(tool[kName].str()), toQString(tool[kDescription].str()), !draft,
                             tr("The JSON below has a draft that does not parse: fix it (or Revert) to edit the description here."));

@@ -9,12 +9,28 @@
 // marks the tool, and selecting the tool again brings the draft back. Text pasted as one
 // huge line is shown pretty-printed, and an object holding a "tools" array in the
 // whole-list editor is taken as that array.
+//
+// Above the JSON, the tool's fields panel (ToolFieldsPanel): a compact read-and-edit view of
+// what the JSON holds beyond name, description and schema — a custom tool's input format
+// (its grammar in an editor of its own, in place of a schema) and its wrapping on wires
+// without custom tools; the MCP fields (title, the four annotation hints, and a summary of
+// outputSchema, icons, _meta); the provider tool fields (defer_loading,
+// eager_input_streaming, cache_control, input_examples, allowed_callers) with the wires
+// that send them; and whether the schema is strict-compatible on each wire with a strict
+// switch, with the fix when it is not. Every change there is one undo step on the tool.
+
+#include "json/value.h"
 
 #include <QWidget>
 
 class QAction;
 class QCheckBox;
+class QToolButton;
+class QComboBox;
 class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
 
 namespace tw::ui {
 
@@ -24,6 +40,51 @@ class JsonEditor;
 class ProjectDocument;
 class ToolEditingController;
 
+// The fields panel (see the header comment). Shows one tool document; edits come out as the
+// whole edited document (toolEdited), which the pane puts in the project.
+class ToolFieldsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ToolFieldsPanel(QWidget* parent = nullptr);
+
+    // Shows a tool as the project holds it (null: none); editable false greys it out.
+    void showTool(const json::Value& tool, bool editable);
+    QString strictText() const; // the strict-compatibility line
+    QString summaryText() const; // the MCP and provider field summary
+    bool grammarShown() const; // a custom tool: the grammar editor instead of a schema
+    QPlainTextEdit* grammarEditor() const { return m_grammar; }
+    QPushButton* strictFixButton() const { return m_strictFix; }
+
+Q_SIGNALS:
+    // The tool with one field changed, the undo step's name, and whether it is typing
+    // (grouped with the typing before it).
+    void toolEdited(const tw::json::Value& tool, const QString& step, bool typing);
+
+private:
+    void edit(json::Value tool, const QString& step, bool typing = false);
+    void setMember(std::string_view key, json::Value value, const QString& step, bool typing = false); // null value: remove
+    void editFormat(bool typing);
+    void setHint(std::string_view hint, int state);
+    void applyStrictFix();
+
+    json::Value m_tool;
+    bool m_loading = false;
+    QLabel* m_kind;
+    QWidget* m_customRow;
+    QComboBox* m_format;
+    QCheckBox* m_wrap;
+    QPlainTextEdit* m_grammar;
+    QLineEdit* m_title;
+    QCheckBox* m_hints[4];
+    QCheckBox* m_deferLoading;
+    QCheckBox* m_eagerStreaming;
+    QComboBox* m_cache;
+    QLabel* m_summary;
+    QLabel* m_strict;
+    QPushButton* m_strictFix;
+    json::Value m_fixPatch; // the strict fix's JSON patch (into the tool), null: none
+};
+
 class ToolEditorPane : public QWidget {
     Q_OBJECT
 public:
@@ -32,6 +93,7 @@ public:
 
     JsonEditor* editor() const { return m_editor; }
     DescriptionField* descriptionField() const { return m_description; }
+    ToolFieldsPanel* fieldsPanel() const { return m_fields; }
     bool wholeList() const;
     void setWholeList(bool on);
     QString hintText() const; // the line under the editor (or the draft banner's text)
@@ -53,7 +115,7 @@ private:
     void onTextChanged();
     void onModified(int type, const char* text, int length);
     void showDraftState();
-    void showDescription();
+    void showDescription(); // and the fields panel
     void reformatIfOneLine();
     void setHint(const QString& text);
     int draftRow() const;
@@ -62,6 +124,8 @@ private:
     ToolEditingController* m_tools; // not owned
     QCheckBox* m_wholeList;
     DescriptionField* m_description;
+    QToolButton* m_fieldsToggle;
+    ToolFieldsPanel* m_fields;
     Banner* m_draftBanner;
     JsonEditor* m_editor;
     QLabel* m_hint;

@@ -1,10 +1,15 @@
 #include "widgets/wiretabs.h"
 
 #include "controllers/wirepreviewcontroller.h"
+#include "jsontext.h"
+#include "util/strings.h"
+#include "widgets/jsoneditor.h"
 #include "widgets/wireview.h"
 #include "wires.h"
 
+#include <QFutureWatcher>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -16,6 +21,7 @@ WireTabs::WireTabs(const WirePreviewController* preview, QWidget* parent) : QTab
     const std::size_t n = shownWires().size();
     m_views.assign(n, nullptr);
     m_stale.assign(n, true);
+    m_reportTicket.assign(n, 0);
     // One empty page per wire; its view (a QScintilla editor and a diff view) is built when
     // the tab is first shown or asked for: the window paints sooner, and most sessions look
     // at a few wires.
@@ -83,9 +89,39 @@ void WireTabs::draw(std::size_t index)
         return;
     }
     view->showContentUtf8(QByteArray(text->data(), qsizetype(text->size())));
+    // The wire's findings, loss report and token count: at once for a small project, from a
+    // worker thread for a large one (building and pre-flighting 1000 tools per wire would
+    // hold the window for seconds).
+    const quint64 ticket = ++m_reportTicket[index];
+    if (m_preview->reportIsCheap()) {
+        showReport(index, m_preview->report(index), *text);
+    } else {
+        auto* watcher = new QFutureWatcher<WireReport>(this);
+        connect(watcher, &QFutureWatcher<WireReport>::finished, this, [this, watcher, index, ticket, shown = std::string(*text)] {
+            watcher->deleteLater();
+            if (ticket == m_reportTicket[index])
+                showReport(index, watcher->result(), shown);
+        });
+        watcher->setFuture(QtConcurrent::run(m_preview->reportJob(index)));
+    }
     const DiffTarget target = view->diffTarget();
     if (target.kind != DiffTarget::Kind::None)
         view->showDiff(m_preview->diff(index, *text, target, whole));
+}
+
+void WireTabs::showReport(std::size_t index, const WireReport& report, const std::string& text)
+{
+    WireView* view = m_views[index];
+    view->showReport(report);
+    // Each finding about the body is squiggled where the view shows that place.
+    std::vector<JsonEditor::FindingMark> marks;
+    for (const lint::Finding& f : report.findings) {
+        if (f.bodyPath.empty())
+            continue;
+        if (auto at = locatePointer(text, f.bodyPath))
+            marks.push_back({qsizetype(*at), f.severity == lint::Severity::Error, toQString(f.message)});
+    }
+    view->editor()->setFindingMarks(marks);
 }
 
 } // namespace tw::ui

@@ -7,12 +7,14 @@
 #include <QTabWidget>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace tw::ui {
 
 class JsonEditor;
 class WirePreviewController;
+struct WireReport;
 class WireView;
 
 class WireTabs : public QTabWidget {
@@ -31,10 +33,15 @@ public:
 private:
     void refresh(std::size_t index);
     void draw(std::size_t index); // the view exists
+    // Shows wire `index`'s report over `text` (the JSON the view shows).
+    void showReport(std::size_t index, const WireReport& report, const std::string& text);
 
     const WirePreviewController* m_preview; // not owned
     std::vector<WireView*> m_views; // owned (children), one per shown wire; null until built
     std::vector<bool> m_stale; // parallel to m_views
+    // Per view, the number of the latest report asked for: a worker's report of an older
+    // state is dropped when it arrives.
+    std::vector<quint64> m_reportTicket;
 };
 
 } // namespace tw::ui

@@ -1,9 +1,13 @@
 #include "widgets/wireview.h"
 
+#include "controllers/wirepreviewcontroller.h"
+#include "json/json.h"
+#include "util/strings.h"
 #include "widgets/banner.h"
 #include "widgets/jsoneditor.h"
 
 #include <QApplication>
+#include <limits>
 #include <QCheckBox>
 #include <cstring>
 #include <QComboBox>
@@ -17,6 +21,8 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,6 +74,14 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
     bar->addWidget(m_status, 1);
+    m_tokens = new QLabel(this);
+    m_tokens->setObjectName(QStringLiteral("wireTokens"));
+    m_tokens->setTextFormat(Qt::PlainText);
+    m_tokens->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wraps rather than widening the window (the tab bar row must fit a 1280 px screen).
+    m_tokens->setWordWrap(true);
+    m_tokens->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    bar->addWidget(m_tokens, 1);
     m_whole = new QCheckBox(tr("Whole request"), this);
     m_whole->setToolTip(tr("Show the whole request body of the current preset, exactly as it would be sent"));
     connect(m_whole, &QCheckBox::toggled, this, &WireView::modeChanged);
@@ -101,6 +115,17 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     layout->addLayout(bar);
     m_note = new Banner(this);
     layout->addWidget(m_note);
+    m_report = new QListWidget(this);
+    m_report->setObjectName(QStringLiteral("wireReport"));
+    m_report->setWordWrap(true);
+    m_report->setUniformItemSizes(false);
+    m_report->setMaximumHeight(m_report->fontMetrics().height() * 7);
+    // Never taller than two lines at the least: the list scrolls, the window does not grow.
+    m_report->setMinimumHeight(m_report->fontMetrics().height() * 2 + 6);
+    m_report->setToolTip(tr("What this wire reports before sending: lint findings, the pre-flight against the provider's published "
+                            "schema, and the loss report (what the conversion drops or changes)"));
+    m_report->hide();
+    layout->addWidget(m_report);
 
     m_stack = new QStackedWidget(this);
     m_view = new JsonEditor(m_stack);
@@ -161,6 +186,62 @@ void WireView::showError(const QString& message)
 }
 
 void WireView::showNote(const QString& note, bool error) { m_note->showMessage(error ? Banner::Kind::Error : Banner::Kind::Warning, note); }
+
+void WireView::showReport(const WireReport& report)
+{
+    if (report.tokens) {
+        const tokens::WireTokens& t = *report.tokens;
+        QString text = tr("≈ %n token(s)", nullptr, int(std::min<long long>(t.total, std::numeric_limits<int>::max())));
+        if (!t.costs.empty())
+            text += tr(" · $%1 per 1,000 requests").arg(t.costs.front().per1kRequests, 0, 'f', 4);
+        m_tokens->setText(text);
+        QStringList tip;
+        tip << tr("The tool definitions' share of the prompt: %1 tokens (%2).").arg(t.total).arg(toQString(t.description));
+        for (const tokens::ToolTokens& tt : t.tools)
+            tip << tr("  %1: %2").arg(toQString(tt.name.isString() ? tt.name.toStdString() : json::compact(tt.name))).arg(tt.tokens);
+        if (!t.note.empty())
+            tip << toQString(t.note);
+        for (const tokens::Cost& c : t.costs)
+            tip << tr("%1: $%2 per 1M input tokens (as of %3, %4)")
+                       .arg(toQString(c.model))
+                       .arg(c.inputPer1m, 0, 'f', 2)
+                       .arg(toQString(c.asOf), toQString(c.source));
+        m_tokens->setToolTip(tip.join(QLatin1Char('\n')));
+    } else {
+        m_tokens->setText(tr("tokens: —"));
+        m_tokens->setToolTip(report.tokenError);
+    }
+
+    m_report->clear();
+    auto add = [this](const lint::Finding& f) {
+        const QString where = f.path.empty() ? QStringLiteral("/") : toQString(f.path);
+        const QString line = QStringLiteral("%1: %2: %3").arg(toQString(lint::severityName(f.severity)), where, toQString(f.message));
+        auto* item = new QListWidgetItem(line, m_report);
+        const QStyle::StandardPixmap icon = f.severity == lint::Severity::Error
+            ? QStyle::SP_MessageBoxCritical
+            : (f.severity == lint::Severity::Warning ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation);
+        item->setIcon(style()->standardIcon(icon));
+        QString tip = toQString(f.rule) + QStringLiteral(" — ") + toQString(f.source);
+        if (f.fix)
+            tip += QLatin1Char('\n') + tr("Fix: %1").arg(toQString(f.fix->description));
+        item->setToolTip(tip);
+    };
+    for (const lint::Finding& f : report.findings)
+        add(f);
+    for (const lint::Finding& f : report.loss)
+        add(f);
+    m_report->setVisible(m_report->count() > 0);
+}
+
+QString WireView::tokenText() const { return m_tokens->text(); }
+
+QStringList WireView::reportLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_report->count(); ++i)
+        out << m_report->item(i)->text();
+    return out;
+}
 
 QString WireView::note() const { return m_note->text(); }
 QString WireView::statusText() const { return m_status->text(); }

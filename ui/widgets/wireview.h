@@ -13,11 +13,13 @@ class QComboBox;
 class QPlainTextEdit;
 class QStackedWidget;
 class QLabel;
+class QListWidget;
 
 namespace tw::ui {
 
 class Banner;
 class JsonEditor;
+struct WireReport;
 
 class WireView : public QWidget {
     Q_OBJECT
@@ -41,6 +43,13 @@ public:
     DiffTarget diffTarget() const;
     void showDiff(const QString& unified);
     JsonEditor* editor() const { return m_view; }
+    // What the wire says before anything is sent: its token count and cost in the bar, its
+    // findings (errors, warnings) and loss report (what the conversion drops or changes) in
+    // a list over the view (hidden when there is nothing to say).
+    void showReport(const WireReport& report);
+    QString tokenText() const;
+    // The list's lines, "error: /tools/0/name: message" (for tests and the clipboard).
+    QStringList reportLines() const;
 
 Q_SIGNALS:
     void modeChanged(bool wholeRequest);
@@ -58,6 +67,8 @@ private:
     QStackedWidget* m_stack; // owned by this widget
     QPlainTextEdit* m_diffView; // owned by this widget
     QLabel* m_status; // owned by this widget
+    QLabel* m_tokens; // owned by this widget
+    QListWidget* m_report; // owned by this widget
     Banner* m_note; // owned by this widget
 };
 

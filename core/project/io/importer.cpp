@@ -3,6 +3,7 @@
 #include "project/io/importer.h"
 
 #include "json/json.h"
+#include "model/scalars.h"
 #include "model/tool.h"
 #include "project/io/httpcapture.h"
 #include "project/io/mcpconfig.h"
@@ -211,7 +212,8 @@ Result<BodyImport> importBody(const Value& body, const wire::Dialect& d, const E
                             (t ? std::string("no function tool") : t.error().category + ": " + t.error().message) + ")");
             continue;
         }
-        out.tools.push_back((*t)->toJson());
+        // Custom tools and tool fields kept (model/tool.h).
+        out.tools.push_back(wire::withWrittenExtras(item, std::move(**t)).toDocument());
     }
     if (!parts->choice.isNull()) {
         Result<std::optional<model::ToolChoice>> c =
@@ -223,6 +225,13 @@ Result<BodyImport> importBody(const Value& body, const wire::Dialect& d, const E
             s.type = choiceText(**c);
             if ((*c)->type() == model::ToolChoice::Type::Tool)
                 s.name = std::string((*c)->name().str());
+            if ((*c)->restricted()) { // the allowed-tools choice: the tool list stays whole
+                std::vector<std::string> names;
+                for (const Value& n : (*c)->allowedNames())
+                    names.push_back(model::displayText(n));
+                s.allowedTools = std::move(names);
+                s.keepToolList = true;
+            }
             p.choice = s;
         } else {
             notes.push_back("preset \"" + name + "\": the tool choice " + json::compact(parts->choice) + " was not understood and left out");
@@ -389,7 +398,7 @@ Result<ImportResult> importText(std::string_view text, std::string_view source)
         r.project.name = stem(source);
         std::vector<Value> canonical;
         for (const model::Tool& t : *tools)
-            canonical.push_back(t.toJson());
+            canonical.push_back(t.toDocument());
         addTools(r.project, canonical, r.notes);
         if (r.project.tools.empty())
             return malformed("the tool list holds no tools");

@@ -12,6 +12,10 @@
 namespace tw::wire::anthropic {
 
 namespace {
+// The tool fields a Messages tool carries beyond name, description, input_schema and strict
+// (wires-2026 §2.1, ANT-PY tool_param.py).
+constexpr std::string_view kToolFields[] = {"cache_control", "input_examples", "defer_loading", "eager_input_streaming", "allowed_callers"};
+
 // {"type": "tool_use", "id", "name", "input"}
 json::Value serializeCall(const model::ToolCall& call, std::string_view fallbackId)
 {
@@ -46,6 +50,7 @@ const Dialect& dialect()
         x.caps.parallelSwitch = true;
         x.caps.strictMode = true;
         x.caps.cacheHints = true;
+        x.caps.toolFields = kToolFields;
         x.caps.builtinTools = true;
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";
         x.caps.toolNameMaxLength = 64;

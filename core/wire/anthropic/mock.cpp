@@ -18,6 +18,9 @@ constexpr std::string_view kAssistant = "assistant";
 constexpr std::string_view kToolUse = "tool_use";
 constexpr std::string_view kToolResult = "tool_result";
 constexpr std::string_view kJsonSchema = "json_schema";
+constexpr std::string_view kThinking = "thinking";
+constexpr std::string_view kRedactedThinking = "redacted_thinking";
+constexpr std::string_view kSignature = "signature";
 constexpr std::string_view kEndTurn = "end_turn";
 constexpr std::size_t kTextPiece = 12;
 constexpr std::size_t kArgumentPiece = 10;
@@ -116,9 +119,19 @@ Value message(const MockReply& r, std::vector<Value> content, Value stop, int ou
                  {keys::kUsage, usage(r, outputTokens)}};
 }
 
+// A thinking block with its signature, or a redacted_thinking block with its data.
+Value thinkingBlock(const MockReasoning& t)
+{
+    if (t.redacted)
+        return Value{{keys::kType, kRedactedThinking}, {keys::kData, t.signature}};
+    return Value{{keys::kType, kThinking}, {kThinking, t.text}, {kSignature, t.signature}};
+}
+
 Value renderBody(const MockRequest&, const MockReply& r)
 {
     std::vector<Value> content;
+    if (r.reasoning)
+        content.push_back(thinkingBlock(*r.reasoning));
     if (!r.text.empty())
         content.push_back(textBlock(r.text));
     for (const MockCall& c : r.calls)
@@ -145,6 +158,24 @@ std::vector<MockEvent> renderEvents(const MockRequest&, const MockReply& r)
             push("ping", {});
         pinged = true;
     };
+    if (r.reasoning) {
+        const MockReasoning& t = *r.reasoning;
+        if (t.redacted) {
+            // A redacted block arrives whole in its start event.
+            push("content_block_start", {{keys::kIndex, index}, {keys::kContentBlock, thinkingBlock(t)}});
+            ping();
+        } else {
+            push("content_block_start",
+                 {{keys::kIndex, index}, {keys::kContentBlock, Value{{keys::kType, kThinking}, {kThinking, ""}, {kSignature, ""}}}});
+            ping();
+            for (const std::string& piece : splitFragments(t.text, kTextPiece))
+                push("content_block_delta", {{keys::kIndex, index}, {keys::kDelta, Value{{keys::kType, "thinking_delta"}, {kThinking, piece}}}});
+            // One signature delta just before the block's stop.
+            push("content_block_delta", {{keys::kIndex, index}, {keys::kDelta, Value{{keys::kType, "signature_delta"}, {kSignature, t.signature}}}});
+        }
+        push("content_block_stop", {{keys::kIndex, index}});
+        ++index;
+    }
     if (!r.text.empty()) {
         push("content_block_start", {{keys::kIndex, index}, {keys::kContentBlock, textBlock(std::string())}});
         ping();

@@ -227,7 +227,9 @@ ToolFields toolFields(const ToolFieldsInput& in)
     // The parallel switch lives inside tool_choice; without a choice object it rides on
     // auto. A caller's own disable_parallel_tool_use stays as written.
     json::Value choice = in.choice ? choiceToWire(*in.choice) : in.verbatimChoice;
-    if (!in.parallel.isNull()) {
+    // {"type": "none"} has no disable_parallel_tool_use (wires-2026 §2.2): nothing to fold.
+    const bool none = in.choice && in.choice->effectiveType() == model::ToolChoice::Type::None;
+    if (!in.parallel.isNull() && !none) {
         json::ObjectBuilder folded(choice.isObject() ? choice : choiceToWire(model::ToolChoice::automatic()));
         if (!folded.find(keys::kDisableParallelToolUse))
             folded.append(keys::kDisableParallelToolUse, !model::truthy(in.parallel));

@@ -28,6 +28,10 @@ constexpr std::string_view kToolUseStop = "tool_use";
 constexpr std::string_view kEndTurn = "end_turn";
 constexpr std::string_view kIdPrefix = "tooluse_";
 constexpr std::string_view kPadLetters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+constexpr std::string_view kReasoningContent = "reasoningContent";
+constexpr std::string_view kReasoningText = "reasoningText";
+constexpr std::string_view kRedactedContent = "redactedContent";
+constexpr std::string_view kSignature = "signature";
 constexpr int kLatencyMs = 42;
 constexpr std::size_t kTextPiece = 12;
 constexpr std::size_t kArgumentPiece = 10;
@@ -150,9 +154,19 @@ Value usage(const MockReply& r)
 
 Value metrics() { return Value{{keys::kLatencyMs, kLatencyMs}}; }
 
+// The reasoning block: signed text, or redacted content (keys in the service's order).
+Value reasoningBlock(const MockReasoning& t)
+{
+    if (t.redacted)
+        return Value{{kReasoningContent, Value{{kRedactedContent, t.signature}}}};
+    return Value{{kReasoningContent, Value{{kReasoningText, Value{{kSignature, t.signature}, {keys::kText, t.text}}}}}};
+}
+
 Value renderBody(const MockRequest&, const MockReply& r)
 {
     std::vector<Value> content;
+    if (r.reasoning)
+        content.push_back(reasoningBlock(*r.reasoning));
     if (!r.text.empty())
         content.push_back(Value{{keys::kText, r.text}});
     for (const MockCall& c : r.calls)
@@ -177,6 +191,21 @@ std::vector<MockEvent> renderEvents(const MockRequest&, const MockReply& r)
 
     push("messageStart", {{keys::kRole, kAssistant}});
     long long block = 0;
+    if (r.reasoning) {
+        // Reasoning opens with its first delta: text pieces, then one signature delta; a
+        // redacted block is one redactedContent delta.
+        const MockReasoning& t = *r.reasoning;
+        auto delta = [&](Value d) { push("contentBlockDelta", {index(block), {keys::kDelta, Value{{kReasoningContent, std::move(d)}}}}); };
+        if (t.redacted) {
+            delta(Value{{kRedactedContent, t.signature}});
+        } else {
+            for (const std::string& piece : splitFragments(t.text, kTextPiece))
+                delta(Value{{keys::kText, piece}});
+            delta(Value{{kSignature, t.signature}});
+        }
+        push("contentBlockStop", {index(block)});
+        ++block;
+    }
     if (!r.text.empty()) {
         // Text blocks open with their first delta (no contentBlockStart).
         for (const std::string& piece : splitFragments(r.text, kTextPiece))

@@ -23,6 +23,7 @@ constexpr std::string_view kModelRole = "model";
 constexpr std::string_view kStop = "STOP";
 constexpr std::string_view kJsonMime = "application/json";
 constexpr std::size_t kTextPiece = 24;
+constexpr std::string_view kThoughtSignature = "thoughtSignature";
 
 bool servesPath(std::string_view path)
 {
@@ -180,13 +181,19 @@ Value response(const MockReply& r, std::vector<Value> parts, bool last)
 
 Value callPart(const MockCall& c) { return Value{{keys::kFunctionCall, Value{{keys::kName, nameValue(c)}, {keys::kArgs, c.arguments}}}}; }
 
+// The reply's thought signature rides on its first function-call part, or on its last part
+// when it has no calls (spec/wires-2026.md §3.4).
+Value withSignature(const MockReply& r, Value part) { return r.reasoning ? part.set(kThoughtSignature, r.reasoning->signature) : part; }
+
 Value renderBody(const MockRequest&, const MockReply& r)
 {
     std::vector<Value> parts;
     if (!r.text.empty() || r.calls.empty())
         parts.push_back(Value{{keys::kText, r.text}});
-    for (const MockCall& c : r.calls)
-        parts.push_back(callPart(c));
+    for (std::size_t i = 0; i < r.calls.size(); ++i)
+        parts.push_back(i == 0 ? withSignature(r, callPart(r.calls[i])) : callPart(r.calls[i]));
+    if (r.calls.empty())
+        parts.back() = withSignature(r, parts.back());
     return response(r, std::move(parts), true);
 }
 
@@ -196,10 +203,12 @@ std::vector<MockEvent> renderEvents(const MockRequest&, const MockReply& r)
     std::vector<std::vector<Value>> chunks;
     for (const std::string& piece : splitFragments(r.text, kTextPiece))
         chunks.push_back({Value{{keys::kText, piece}}});
-    for (const MockCall& c : r.calls)
-        chunks.push_back({callPart(c)});
+    for (std::size_t i = 0; i < r.calls.size(); ++i)
+        chunks.push_back({i == 0 ? withSignature(r, callPart(r.calls[i])) : callPart(r.calls[i])});
     if (chunks.empty())
         chunks.push_back({Value{{keys::kText, ""}}});
+    if (r.calls.empty())
+        chunks.back().back() = withSignature(r, chunks.back().back());
     std::vector<MockEvent> out;
     for (std::size_t i = 0; i < chunks.size(); ++i)
         out.push_back({std::string(), json::compact(response(r, std::move(chunks[i]), i + 1 == chunks.size()))});

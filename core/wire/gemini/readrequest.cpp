@@ -12,7 +12,8 @@ using json::Value;
 namespace {
 
 // toolConfig.functionCallingConfig as a canonical choice: AUTO, ANY (one allowed function:
-// that tool), NONE. Null for anything else (VALIDATED, several allowed names).
+// that tool), NONE, ANY/VALIDATED among several names (the allowed-tools choice). The config
+// as written for anything else (VALIDATED alone, whose validation no canonical choice says).
 Value choiceOf(const Value& config)
 {
     const Value& fc = config.contains("functionCallingConfig") ? config["functionCallingConfig"] : config["function_calling_config"];
@@ -26,6 +27,10 @@ Value choiceOf(const Value& config)
         return Value{{"type", "tool"}, {"name", names.at(0)}};
     if (mode == "ANY" && names.empty())
         return Value{{"type", "any"}};
+    // Several allowed names (ANY), or any under VALIDATED: the allowed-tools choice, the
+    // tool list unchanged (model/toolchoice.h). The proto's snake_case name is the same field.
+    if ((mode == "ANY" || mode == "VALIDATED") && names.isArray() && !names.empty())
+        return Value{{"type", mode == "ANY" ? "any" : "auto"}, {"allowed_tools", names}};
     return config.isNull() ? Value() : config;
 }
 

@@ -182,6 +182,13 @@ json::Value choiceToWire(const model::ToolChoice& c)
 {
     static const json::Value kConfigKey(keys::kFunctionCallingConfig);
     json::Value config;
+    if (c.restricted()) {
+        // The allowed-tools choice: required -> ANY, auto -> VALIDATED (calls or text, calls
+        // checked by constrained decoding), limited to allowedFunctionNames (wires-2026 §3.2).
+        const bool any = c.type() == model::ToolChoice::Type::Any;
+        config = json::Value{{keys::kMode, any ? "ANY" : "VALIDATED"}, {keys::kAllowedFunctionNames, json::Value(c.allowedNames())}};
+        return json::Value(std::vector<json::Member>{{kConfigKey, std::move(config)}});
+    }
     switch (c.effectiveType()) {
     case model::ToolChoice::Type::Auto: config = json::Value{{keys::kMode, "AUTO"}}; break;
     case model::ToolChoice::Type::None: config = json::Value{{keys::kMode, "NONE"}}; break;

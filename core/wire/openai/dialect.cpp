@@ -37,7 +37,8 @@ const Dialect& dialect()
         x.tag = "openai";
         x.label = "OpenAI";
         x.description = "OpenAI Chat Completions";
-        x.caps.allowList = true;
+        x.caps.allowList = true; // {"type": "allowed_tools"} (wires-2026 §1.2)
+        x.caps.customTools = true; // wires-2026 §1.1
         x.caps.parallelSwitch = true;
         x.caps.strictMode = true;
         x.caps.toolNamePattern = "^[a-zA-Z0-9_-]{1,64}$";

@@ -46,6 +46,10 @@ public:
 
     Result<std::optional<model::ToolCall>> parseCall(const Value& raw, model::BlankArguments blank) const override
     {
+        // A custom tool's call {"id", "type": "custom", "custom": {"name", "input"}}: the input
+        // is text, never parsed (wires-2026 §1.1).
+        if (raw.isObject() && raw[key::Type].str() == key::kCustom && raw[key::kCustom].isObject())
+            return model::customCallFromWire(raw[key::kCustom][key::Name], raw[key::kCustom][key::kInput], raw[key::Id]);
         return parseFunctionCall(raw, blank);
     }
 

@@ -24,7 +24,8 @@ const Dialect& dialect()
         x.tag = "responses";
         x.label = "Responses";
         x.description = "OpenAI Responses";
-        x.caps.allowList = true;
+        x.caps.allowList = true; // {"type": "allowed_tools"} (wires-2026 §1.2)
+        x.caps.customTools = true; // wires-2026 §1.1
         x.caps.parallelSwitch = true;
         x.caps.strictMode = true;
         x.caps.builtinTools = true;

@@ -32,6 +32,7 @@ inline constexpr std::string_view kCachedTokens = "cached_tokens";
 inline constexpr std::string_view kCallId = "call_id";
 inline constexpr std::string_view kContent = "content";
 inline constexpr std::string_view kContentIndex = "content_index";
+inline constexpr std::string_view kCustom = "custom";
 inline constexpr std::string_view kCreatedAt = "created_at";
 inline constexpr std::string_view kDelta = "delta";
 inline constexpr std::string_view kDescription = "description";

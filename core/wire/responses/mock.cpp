@@ -29,6 +29,9 @@ constexpr std::string_view kJsonSchema = "json_schema";
 constexpr std::string_view kJsonObject = "json_object";
 constexpr std::string_view kCompleted = "completed";
 constexpr std::string_view kInProgress = "in_progress";
+constexpr std::string_view kReasoning = "reasoning";
+constexpr std::string_view kSummaryText = "summary_text";
+constexpr std::string_view kEncryptedContent = "encrypted_content";
 constexpr std::size_t kTextPiece = 12;
 constexpr std::size_t kArgumentPiece = 10;
 
@@ -141,9 +144,28 @@ Value callItem(const MockCall& c, bool done)
                  {keys::kStatus, done ? kCompleted : kInProgress}};
 }
 
+std::string reasoningId(const MockReply& r) { return "rs_" + r.id; }
+
+// The reasoning item: a summary (none when redacted) and the encrypted content that must
+// come back with it under store: false (spec/wires-2026.md §1.5). While streaming, the
+// added copy carries no encrypted content yet.
+Value reasoningItem(const MockReply& r, bool done)
+{
+    const MockReasoning& t = *r.reasoning;
+    std::vector<Value> summary;
+    if (done && !t.redacted)
+        summary.push_back(Value{{keys::kType, kSummaryText}, {keys::kText, t.text}});
+    return Value{{keys::kId, reasoningId(r)},
+                 {keys::kType, kReasoning},
+                 {keys::kSummary, Value(std::move(summary))},
+                 {kEncryptedContent, done ? Value(t.signature) : Value()}};
+}
+
 std::vector<Value> outputItems(const MockReply& r)
 {
     std::vector<Value> out;
+    if (r.reasoning)
+        out.push_back(reasoningItem(r, true));
     if (!r.text.empty())
         out.push_back(messageItem(r, true));
     for (const MockCall& c : r.calls)
@@ -165,7 +187,7 @@ Value response(const MockRequest& q, const MockReply& r, bool done)
         usage = Value{{keys::kInputTokens, r.inputTokens},
                       {keys::kInputTokensDetails, Value{{keys::kCachedTokens, 0}}},
                       {keys::kOutputTokens, r.outputTokens},
-                      {keys::kOutputTokensDetails, Value{{keys::kReasoningTokens, 0}}},
+                      {keys::kOutputTokensDetails, Value{{keys::kReasoningTokens, r.reasoning ? estimateTokens(r.reasoning->text) : 0}}},
                       {keys::kTotalTokens, r.inputTokens + r.outputTokens}};
     return Value{{keys::kId, "resp_" + r.id},
                  {keys::kObject, keys::kResponse},
@@ -211,6 +233,11 @@ std::vector<MockEvent> renderEvents(const MockRequest& q, const MockReply& r)
     push("response.created", {{keys::kResponse, response(q, r, false)}});
     push("response.in_progress", {{keys::kResponse, response(q, r, false)}});
     long long index = 0;
+    if (r.reasoning) {
+        push("response.output_item.added", {{keys::kOutputIndex, index}, {keys::kItem, reasoningItem(r, false)}});
+        push("response.output_item.done", {{keys::kOutputIndex, index}, {keys::kItem, reasoningItem(r, true)}});
+        ++index;
+    }
     if (!r.text.empty()) {
         const std::string id = messageId(r);
         push("response.output_item.added", {{keys::kOutputIndex, index}, {keys::kItem, messageItem(r, false)}});

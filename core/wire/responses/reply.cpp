@@ -17,6 +17,7 @@ namespace key = ::tw::wire::responses::keys;
 
 namespace type {
 constexpr std::string_view FunctionCall = "function_call";
+constexpr std::string_view CustomToolCall = "custom_tool_call";
 constexpr std::string_view Message = "message";
 constexpr std::string_view OutputText = "output_text";
 constexpr std::string_view Refusal = "refusal";
@@ -32,6 +33,8 @@ constexpr std::string_view ItemAdded = "response.output_item.added";
 constexpr std::string_view ItemDone = "response.output_item.done";
 constexpr std::string_view ArgsDelta = "response.function_call_arguments.delta";
 constexpr std::string_view ArgsDone = "response.function_call_arguments.done";
+constexpr std::string_view CustomInputDelta = "response.custom_tool_call_input.delta";
+constexpr std::string_view CustomInputDone = "response.custom_tool_call_input.done";
 constexpr std::string_view TextDelta = "response.output_text.delta";
 constexpr std::string_view TextDone = "response.output_text.done";
 constexpr std::string_view RefusalDelta = "response.refusal.delta";
@@ -48,7 +51,6 @@ struct ClientItem {
     std::string_view what;
 };
 constexpr ClientItem kClientItems[] = {
-    {"custom_tool_call", "a custom tool call"},
     {"computer_call", "a computer-use action"},
     {"local_shell_call", "a local shell command"},
     {"apply_patch_call", "a patch to apply"},
@@ -83,7 +85,7 @@ Error clientActionableError(const Value& item, std::size_t index)
 bool isServerToolItem(const Value& item)
 {
     const std::string_view t = typeOf(item);
-    return t.ends_with("_call") && t != type::FunctionCall && clientActionable(item).empty();
+    return t.ends_with("_call") && t != type::FunctionCall && t != type::CustomToolCall && clientActionable(item).empty();
 }
 
 Value serverToolEntry(const Value& item)
@@ -116,7 +118,7 @@ public:
             if (!clientActionable(item).empty())
                 return clientActionableError(item, i);
             const std::string_view t = typeOf(item);
-            if (t == type::FunctionCall) {
+            if (t == type::FunctionCall || t == type::CustomToolCall) {
                 calls.push_back(item);
             } else if (t == type::Message) {
                 const std::string where = "output[" + std::to_string(i) + "].content";
@@ -141,6 +143,10 @@ public:
     {
         if (!raw.isObject())
             return std::optional<model::ToolCall>();
+        // {"type": "custom_tool_call", "call_id", "name", "input"}: the input is text, never
+        // parsed (wires-2026 §1.1).
+        if (typeOf(raw) == type::CustomToolCall)
+            return model::customCallFromWire(raw[key::Name], raw[key::kInput], raw[key::CallId]);
         // A located call may carry no type at all; only a present, different type rejects.
         const Value& t = raw[key::Type];
         if (!t.isNull() && !(t.isString() && t.str() == type::FunctionCall))
@@ -191,6 +197,22 @@ public:
         } else if (t == event::ArgsDone) {
             if (Item* it = itemOf(ev); it && ev[key::Arguments].isString()) {
                 it->argsDone = std::string(ev[key::Arguments].str());
+                if (StreamCall* c = callOf(*it)) {
+                    c->argumentsText = *it->argsDone;
+                    touch();
+                }
+            }
+        } else if (t == event::CustomInputDelta) {
+            if (Item* it = itemOf(ev); it && ev[key::Delta].isString()) {
+                it->argsDeltas.append(ev[key::Delta].str());
+                if (StreamCall* c = callOf(*it)) {
+                    c->argumentsText = it->argsDeltas;
+                    touch();
+                }
+            }
+        } else if (t == event::CustomInputDone) {
+            if (Item* it = itemOf(ev); it && ev[key::kInput].isString()) {
+                it->argsDone = std::string(ev[key::kInput].str());
                 if (StreamCall* c = callOf(*it)) {
                     c->argumentsText = *it->argsDone;
                     touch();
@@ -300,7 +322,8 @@ private:
         it.item = item;
         if (item[key::Id].isString())
             m_indexOfItem[std::string(item[key::Id].str())] = idx;
-        if (typeOf(item) == type::FunctionCall) {
+        const bool custom = typeOf(item) == type::CustomToolCall;
+        if (typeOf(item) == type::FunctionCall || custom) {
             if (it.call < 0) {
                 newCall();
                 it.call = static_cast<int>(m_calls.size() - 1);
@@ -309,8 +332,10 @@ private:
             if (auto id = model::idFromWire(item[key::CallId]); id && *id)
                 c.id = **id;
             c.name = std::string(item[key::Name].str());
-            if (item[key::Arguments].isString() && !item[key::Arguments].str().empty())
-                c.argumentsText = std::string(item[key::Arguments].str());
+            // A custom call's live text is its input (the reply reads it as such).
+            const Value& carried = custom ? item[key::kInput] : item[key::Arguments];
+            if (carried.isString() && !carried.str().empty())
+                c.argumentsText = std::string(carried.str());
             c.complete = done;
         }
         touch();
@@ -337,15 +362,17 @@ private:
             if (!it.item.isObject())
                 continue;
             Value item = it.item;
-            if (typeOf(item) == type::FunctionCall) {
+            const bool custom = typeOf(item) == type::CustomToolCall;
+            if (typeOf(item) == type::FunctionCall || custom) {
+                const std::string_view member = custom ? key::kInput : key::Arguments;
                 std::string args;
                 if (it.argsDone)
                     args = *it.argsDone;
-                else if (item[key::Arguments].isString() && !item[key::Arguments].str().empty())
-                    args = std::string(item[key::Arguments].str());
+                else if (item[member].isString() && !item[member].str().empty())
+                    args = std::string(item[member].str());
                 else
                     args = it.argsDeltas;
-                item = item.set(key::Arguments, Value(args));
+                item = item.set(member, Value(args));
             }
             out.push_back(std::move(item));
         }

@@ -1,6 +1,7 @@
 #include "wire/responses/request.h"
 #include "wire/responses/jsonkeys.h"
 
+#include "model/scalars.h"
 #include "wire/common_request.h"
 
 #include <QByteArray>
@@ -17,6 +18,12 @@ namespace keys = ::tw::wire::responses::keys;
 constexpr std::string_view kFunctionType = "function";
 constexpr std::string_view kFunctionCallType = "function_call";
 constexpr std::string_view kFunctionCallOutputType = "function_call_output";
+constexpr std::string_view kCustomType = "custom";
+constexpr std::string_view kCustomCallType = "custom_tool_call";
+constexpr std::string_view kCustomCallOutputType = "custom_tool_call_output";
+constexpr std::string_view kAllowedToolsType = "allowed_tools";
+constexpr std::string_view kAutoMode = "auto";
+constexpr std::string_view kInputSchemaKey = "input_schema"; // Anthropic's custom type has one
 constexpr std::string_view kMessageType = "message";
 constexpr std::string_view kInputText = "input_text";
 constexpr std::string_view kInputImage = "input_image";
@@ -55,11 +62,18 @@ bool isDatedWebSearch(std::string_view t)
     return true;
 }
 
+// {"type": "custom", "name", "format"?}: the Responses custom tool (wires-2026 §1.1), which
+// is also the canonical custom tool document. Anthropic's {"type": "custom"} carries an
+// input_schema, Chat's nests a "custom" object: neither is this.
+bool isFlatCustom(const json::Value& v) { return toolType(v) == kCustomType && !v[kInputSchemaKey].isObject() && !v[keys::kCustom].isObject(); }
+
 std::optional<Recognized> recognizeTool(const json::Value& v)
 {
     const std::string_view t = toolType(v);
     if (t.empty())
         return std::nullopt;
+    if (isFlatCustom(v))
+        return Recognized{ToolCategory::Function, {}};
     auto make = [&](ToolCategory c) { return Recognized{c, v[keys::kType]}; };
     if (t == kToolSearch)
         return make(v[keys::kExecution].str() == "client" ? ToolCategory::ClientBuiltin : ToolCategory::Server);
@@ -87,17 +101,64 @@ Result<bool> keepsVerbatim(const json::Value& item)
     return true;
 }
 
+bool claimsTool(const json::Value& v) { return isFlatCustom(v); }
+
+Result<std::optional<model::Tool>> readTool(const json::Value& v)
+{
+    using Out = std::optional<model::Tool>;
+    if (!v.isObject() || !isFlatCustom(v) || nameMissing(v[keys::kName]))
+        return Out();
+    auto t = model::Tool::makeCustom(v[keys::kName], v[keys::kDescription], v[keys::kFormat]);
+    if (!t)
+        return t.error();
+    return Out(std::move(*t));
+}
+
 json::Value renderTool(const model::Tool& t)
 {
+    if (t.isCustom()) {
+        json::ObjectBuilder b;
+        b.append(keys::kType, kCustomType).append(keys::kName, t.name()).append(keys::kDescription, t.description());
+        if (!t.format().isNull())
+            b.append(keys::kFormat, t.format());
+        return std::move(b).build();
+    }
     return json::Value{
         {keys::kType, kFunctionType}, {keys::kName, t.name()}, {keys::kDescription, t.description()}, {keys::kParameters, t.inputSchema()}};
+}
+
+// Whether `name` is a custom tool of the rendered tools payload.
+bool customIn(const json::Value& tools, const json::Value& name)
+{
+    for (const json::Value& t : tools.items())
+        if (isFlatCustom(t) && t[keys::kName] == name)
+            return true;
+    return false;
+}
+
+json::Value namedTool(const json::Value& name, bool custom)
+{
+    return json::Value{{keys::kType, custom ? kCustomType : kFunctionType}, {keys::kName, name}};
 }
 
 Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
 {
     using Out = std::optional<model::ToolChoice>;
-    // The flat form; a nested function object is Chat Completions' spelling.
-    if (toolType(v) != kFunctionType || v[keys::kFunction].isObject())
+    // {"type":"allowed_tools","mode","tools"} (wires-2026 §1.2); Chat nests the two under
+    // "allowed_tools".
+    if (toolType(v) == kAllowedToolsType && v[keys::kTools].isArray()) {
+        const std::string_view mode = v[keys::kMode].str();
+        if (mode != kAutoMode && mode != kRequired)
+            return Out();
+        std::vector<json::Value> names;
+        for (const json::Value& entry : v[keys::kTools].items())
+            if (const json::Value& n = entry[keys::kName]; model::hasName(n))
+                names.push_back(n);
+        return Out(model::ToolChoice::among(mode == kRequired ? model::ToolChoice::Type::Any : model::ToolChoice::Type::Auto, std::move(names)));
+    }
+    // The flat form; a nested function (or custom) object is Chat Completions' spelling.
+    const bool custom = toolType(v) == kCustomType && !v[keys::kCustom].isObject();
+    if ((toolType(v) != kFunctionType && !custom) || v[keys::kFunction].isObject())
         return Out();
     auto c = namedChoice(v[keys::kName]);
     if (!c)
@@ -105,14 +166,24 @@ Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
     return Out(*c);
 }
 
-json::Value choiceToWire(const model::ToolChoice& c)
+json::Value choiceFor(const model::ToolChoice& c, const json::Value& tools)
 {
+    if (c.restricted()) {
+        std::vector<json::Value> entries;
+        for (const json::Value& n : c.allowedNames())
+            entries.push_back(namedTool(n, customIn(tools, n)));
+        return json::Value{{keys::kType, kAllowedToolsType},
+                           {keys::kMode, c.type() == model::ToolChoice::Type::Any ? kRequired : kAutoMode},
+                           {keys::kTools, json::Value(std::move(entries))}};
+    }
     switch (c.effectiveType()) {
     case model::ToolChoice::Type::Any: return json::Value(kRequired);
-    case model::ToolChoice::Type::Tool: return json::Value{{keys::kType, kFunctionType}, {keys::kName, c.name()}};
+    case model::ToolChoice::Type::Tool: return namedTool(c.name(), customIn(tools, c.name()));
     default: return json::Value(model::typeName(c.effectiveType()));
     }
 }
+
+json::Value choiceToWire(const model::ToolChoice& c) { return choiceFor(c, json::Value()); }
 
 // input_file needs a file name; the resource URI's last segment is the natural one.
 std::string pdfFileName(const json::Value& uri)
@@ -148,6 +219,13 @@ json::Value resultToWire(const model::ToolResult& r, const model::ResultOptions&
     }
     json::Value output = native ? json::Value(std::move(parts)) : json::Value(model::resultText(r));
     return json::Value{{keys::kType, kFunctionCallOutputType}, {keys::kCallId, r.id()}, {keys::kOutput, std::move(output)}};
+}
+
+// A custom call is answered by custom_tool_call_output, never function_call_output
+// (wires-2026 §1.1); its output is a string or the same input parts.
+json::Value customResultToWire(const model::ToolResult& r, const model::ResultOptions& o)
+{
+    return resultToWire(r, o).set(keys::kType, json::Value(kCustomCallOutputType));
 }
 
 // The call a result answers: call_id is what the API pairs on; the item id is a fallback
@@ -190,12 +268,19 @@ Result<json::Value> formatResults(const json::Value& reply, std::span<const Answ
         auto r = model::ToolResult::fromMcp(call.mcpResult, call.rawCall[keys::kName], callIdOf(call.rawCall));
         if (!r)
             return r.error();
-        out.push_back(resultToWire(*r, options));
+        const bool custom = call.rawCall[keys::kType].str() == kCustomCallType;
+        out.push_back(custom ? customResultToWire(*r, options) : resultToWire(*r, options));
     }
     return json::Value(std::move(out));
 }
 
-ToolFields toolFields(const ToolFieldsInput& in) { return plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls); }
+ToolFields toolFields(const ToolFieldsInput& in)
+{
+    ToolFields f = plainToolFields(in, keys::kToolChoice, &choiceToWire, keys::kParallelToolCalls);
+    if (in.choice)
+        f.body = f.body.set(keys::kToolChoice, choiceFor(*in.choice, in.tools));
+    return f;
+}
 
 } // namespace
 
@@ -205,6 +290,8 @@ const RequestDialect& requestDialect()
         RequestDialect r;
         r.tag = "responses";
         r.wire = Wire::Responses;
+        r.readTool = &readTool;
+        r.claimsTool = &claimsTool;
         r.recognizeTool = &recognizeTool;
         r.renderTool = &renderTool;
         r.keepsVerbatim = &keepsVerbatim;

@@ -1,0 +1,237 @@
+// Issue 15, finding 5: what a response can make Toolwire hold. The event log's bytes per
+// event and its total are bounded by its budget; a stream of tiny events running into the
+// response cap keeps the bytes up to the cap and a bounded log; what `send` prints of the
+// events is bounded; a body that trickles in one byte at a time is stopped as stalled
+// (before the idle or total timeout could). The servers are hand-written loopback servers
+// started here. (Qt's read buffer is set to kHttpReadBufferBytes, but Qt keeps reading the
+// socket regardless, QTBUG-15065, so there is no bound to test there; docs/benchmarks.md.)
+
+#include "net/httpjob.h"
+#include "provider/call.h"
+#include "provider/exchange.h"
+#include "wire/reply.h"
+#include "wire/wire.h"
+
+#include <QHostAddress>
+#include <QNetworkAccessManager>
+#include <QPointer>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+#include <QTimer>
+
+using namespace tw;
+
+namespace {
+
+// A loopback server that answers every request with SSE headers and then `feed` bytes,
+// produced by `next()` each time the socket has written what it had.
+class StreamServer : public QObject {
+public:
+    enum class Mode {
+        Endless, // `data: {}` events as fast as the client reads them
+        Drip, // one byte per tick, no line end
+        Pings // a keep-alive comment line per tick, then the end of the stream
+    };
+    StreamServer(Mode mode, int tickMs) : m_mode(mode), m_tickMs(tickMs)
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* s = m_server.nextPendingConnection())
+                serve(s);
+        });
+    }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/v1/chat/completions").arg(m_server.serverPort())); }
+
+private:
+    void serve(QTcpSocket* s)
+    {
+        auto* request = new QByteArray;
+        connect(s, &QTcpSocket::disconnected, s, [s, request] {
+            delete request;
+            s->deleteLater();
+        });
+        connect(s, &QTcpSocket::readyRead, s, [this, s, request] {
+            if (request->contains("\r\n\r\n"))
+                return; // answered already: the body of the request is not read
+            *request += s->readAll();
+            if (!request->contains("\r\n\r\n"))
+                return;
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
+            start(s);
+        });
+    }
+
+    void start(QTcpSocket* s)
+    {
+        if (m_mode == Mode::Endless) {
+            // Hand-written: the smallest event a JSON wire accepts and ignores.
+            QByteArray block;
+            for (int i = 0; i < 6554; ++i)
+                block += "data: {}\n\n";
+            auto refill = [s, block] {
+                if (s->state() == QAbstractSocket::ConnectedState && s->bytesToWrite() < block.size())
+                    s->write(block);
+            };
+            connect(s, &QTcpSocket::bytesWritten, s, refill);
+            refill();
+            return;
+        }
+        auto* timer = new QTimer(s);
+        auto* ticks = new int(0);
+        connect(timer, &QTimer::destroyed, timer, [ticks] { delete ticks; });
+        connect(timer, &QTimer::timeout, s, [this, s, timer, ticks] {
+            if (s->state() != QAbstractSocket::ConnectedState) {
+                timer->stop();
+                return;
+            }
+            ++*ticks;
+            if (m_mode == Mode::Drip) {
+                s->write("d");
+            } else if (*ticks <= 12) {
+                s->write(": ping\n\n");
+            } else {
+                s->write("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n");
+                s->disconnectFromHost();
+                timer->stop();
+            }
+        });
+        timer->start(m_tickMs);
+    }
+
+    QTcpServer m_server;
+    Mode m_mode;
+    int m_tickMs;
+};
+
+provider::BuiltRequest streamRequest(const QUrl& url)
+{
+    provider::BuiltRequest r;
+    r.wire = wire::kAllWires[0]; // the chat-completions wire: the events below are its shape
+    r.stream = true;
+    r.http.url = url;
+    r.http.headers = {{"Content-Type", "application/json"}, {"Accept", "text/event-stream"}};
+    r.http.body = "{\"model\":\"m\",\"stream\":true,\"messages\":[]}";
+    r.view.method = "POST";
+    r.view.url = url.toString().toStdString();
+    r.view.stream = true;
+    return r;
+}
+
+provider::Exchange runCall(QNetworkAccessManager* nam, const QUrl& url, net::HttpLimits limits)
+{
+    provider::ProviderCall call(nam, streamRequest(url), limits);
+    provider::Exchange x;
+    bool done = false;
+    QObject::connect(&call, &provider::ProviderCall::finished, &call, [&](const provider::Exchange& e) {
+        x = e;
+        done = true;
+    });
+    call.start();
+    if (!QTest::qWaitFor([&] { return done; }, 120000))
+        qFatal("the call did not finish");
+    return x;
+}
+
+} // namespace
+
+class TestBounds : public QObject {
+    Q_OBJECT
+private:
+    QNetworkAccessManager m_nam;
+
+private Q_SLOTS:
+    void initTestCase() { qputenv("TOOLWIRE_LOOPBACK_ONLY", "1"); }
+
+    void eventLogKeepsWithinItsBudget()
+    {
+        provider::EventLog log(1024 * 1024);
+        std::size_t kept = 0;
+        for (int i = 0; i < 500000; ++i)
+            kept += log.append(i, i % 2 ? std::string_view("content_block_delta") : std::string_view("ping"), "{}") ? 1 : 0;
+        QCOMPARE(log.size(), kept);
+        QCOMPARE(log.total(), std::size_t(500000));
+        QCOMPARE(log.omitted(), log.total() - log.size());
+        QVERIFY2(log.omitted() > 0, "a budget of 1 MiB cannot hold 500,000 events");
+        QVERIFY2(log.memoryBytes() <= log.budget(), qPrintable(QStringLiteral("%1 bytes held").arg(log.memoryBytes())));
+        // Bytes per kept event: its entry and its data; repeated names are stored once.
+        QVERIFY2(log.memoryBytes() / log.size() <= 2 * (20 + 2),
+                 qPrintable(QStringLiteral("%1 bytes per event").arg(log.memoryBytes() / log.size())));
+        // What was kept reads back as it went in.
+        const provider::EventLog::View v = log.view(kept - 1);
+        QCOMPARE(v.data, std::string_view("{}"));
+        QCOMPARE(v.event, (kept - 1) % 2 ? std::string_view("content_block_delta") : std::string_view("ping"));
+        QCOMPARE(v.tMs, qint64(kept - 1));
+        const provider::RecordedEvent first = log.at(0);
+        QCOMPARE(first.event, std::string("ping"));
+    }
+
+    void eventLogCopiesAreIndependent()
+    {
+        provider::EventLog a;
+        a.append(-1, "e", "{\"a\":1}");
+        provider::EventLog b = a;
+        a.append(5, "f", "{\"b\":2}");
+        QCOMPARE(b.size(), std::size_t(1));
+        QCOMPARE(a.size(), std::size_t(2));
+        QCOMPARE(b.view(0).data, std::string_view("{\"a\":1}"));
+        QCOMPARE(a.view(1).event, std::string_view("f"));
+        QCOMPARE(a.view(0).tMs, qint64(-1));
+    }
+
+    void printedEventsAreBounded()
+    {
+        provider::EventLog log;
+        const std::size_t n = provider::kMaxPrintedEvents + 5000;
+        for (std::size_t i = 0; i < n; ++i)
+            log.append(qint64(i), {}, "{}");
+        std::size_t omitted = 0;
+        const json::Value printed = provider::eventsToJson(log, &omitted);
+        QCOMPARE(printed.items().size(), provider::kMaxPrintedEvents);
+        QCOMPARE(omitted, n - provider::kMaxPrintedEvents);
+    }
+
+    void endlessStreamStopsAtTheCap()
+    {
+        StreamServer server(StreamServer::Mode::Endless, 0);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.maxResponseBytes = 24LL * 1024 * 1024;
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("response_too_large"));
+        // The bytes up to the cap are kept, not one more; the events are bounded by the log.
+        QCOMPARE(qint64(x.raw.size()), limits.maxResponseBytes);
+        QVERIFY(x.events.memoryBytes() <= x.events.budget());
+        // Every complete event was seen (10 bytes each; the last one is cut by the cap).
+        QCOMPARE(x.events.total(), std::size_t(limits.maxResponseBytes / 10) + (limits.maxResponseBytes % 10 ? 1 : 0));
+    }
+
+    void dripIsStalled()
+    {
+        StreamServer server(StreamServer::Mode::Drip, 20);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.stallWindowMs = 400;
+        limits.idleTimeoutMs = 60000;
+        limits.totalTimeoutMs = 100000;
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("stalled"));
+        QVERIFY(!x.raw.isEmpty());
+    }
+
+    void keepAlivesAreNotAStall()
+    {
+        StreamServer server(StreamServer::Mode::Pings, 60);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.stallWindowMs = 200; // several windows with nothing but keep-alive lines
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits);
+        QVERIFY2(!x.error, x.error ? x.error->message.c_str() : "");
+        QCOMPARE(x.reply.text.value_or(std::string()), std::string("hi"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBounds)
+#include "tst_bounds.moc"

@@ -1,0 +1,103 @@
+#include "widgets/runpanel.h"
+
+#include "controllers/runcontroller.h"
+#include "models/runresultsmodel.h"
+#include "shortcuts.h"
+#include "util/strings.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+constexpr int kNoteMs = 8000;
+}
+
+RunPanel::RunPanel(RunController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_runAll = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run &All Presets"), this);
+    m_runAll->setShortcuts(shortcuts::keys(shortcuts::Id::RunAllPresets));
+    m_runAll->setToolTip(tr("Run every preset and check its expectations, as toolwire run does"));
+    m_stop = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("Stop the Run"), this);
+    m_stop->setEnabled(false);
+    auto* bar = new QToolBar(this);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_runAll);
+    bar->addAction(m_stop);
+    layout->addWidget(bar);
+    m_summary = new QLabel(tr("Run all presets to check their expectations."), this);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_view = new QTableView(split);
+    m_view->setModel(m_controller->results());
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->horizontalHeader()->setSectionResizeMode(RunResultsModel::Failure, QHeaderView::Stretch);
+    m_detail = new QPlainTextEdit(split);
+    m_detail->setReadOnly(true);
+    m_detail->setPlaceholderText(tr("The selected preset's checks"));
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(m_runAll, &QAction::triggered, m_controller, &RunController::runAll);
+    connect(m_stop, &QAction::triggered, m_controller, &RunController::stop);
+    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { openRow(i.row()); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) { showDetail(i.row()); });
+    connect(m_controller, &RunController::runningChanged, this, [this](bool running) {
+        m_runAll->setEnabled(!running);
+        m_stop->setEnabled(running);
+    });
+    connect(m_controller, &RunController::started, this, [this](int n) { m_summary->setText(tr("Running %n preset(s)…", nullptr, n)); });
+    connect(m_controller, &RunController::presetFinished, this, [this](int row) {
+        m_view->resizeColumnToContents(RunResultsModel::Preset);
+        if (m_view->currentIndex().row() == row)
+            showDetail(row);
+    });
+    connect(m_controller, &RunController::finished, this, [this](int passed, int failed) {
+        const QString line = failed ? tr("%1 passed, %2 FAILED").arg(passed).arg(failed) : tr("All %n preset(s) passed", nullptr, passed);
+        m_summary->setText(line);
+        Q_EMIT statusMessage(tr("Run all presets: %1").arg(line), kNoteMs);
+        // The first failure is what to look at.
+        for (int r = 0; r < m_controller->results()->rowCount(); ++r)
+            if (const auto* row = m_controller->results()->rowAt(r); row && !row->report.passed()) {
+                m_view->selectRow(r);
+                return;
+            }
+    });
+}
+
+QString RunPanel::summary() const { return m_summary->text(); }
+QString RunPanel::detailText() const { return m_detail->toPlainText(); }
+
+void RunPanel::showDetail(int row) { m_detail->setPlainText(m_controller->results()->checksText(row)); }
+
+void RunPanel::openRow(int row)
+{
+    const RunResultsModel::Row* r = m_controller->results()->rowAt(row);
+    if (!r || !r->last) {
+        if (r && r->state == RunResultsModel::State::Done)
+            Q_EMIT statusMessage(tr("\"%1\" sent no request (%2)")
+                                     .arg(toQString(r->report.name), r->report.last.error ? toQString(r->report.last.error->message) : QString()),
+                                 kNoteMs);
+        return;
+    }
+    Q_EMIT exchangeOpened(*r->last, tr("run of %1").arg(toQString(r->report.name)));
+}
+
+} // namespace tw::ui
