@@ -2,6 +2,7 @@
 
 #include "json/json.h"
 #include "lint/lint.h"
+#include "model/toolcall.h"
 #include "wire/reasoning.h"
 #include "wire/registry.h"
 #include "util/strings.h"
@@ -211,7 +212,9 @@ void LiveLoop::executeNext()
         QTimer::singleShot(0, this, &LiveLoop::executeNext);
         return;
     }
-    m_outcome.mcpCalls.push_back(Value{{"name", c.call.name}, {"arguments", c.call.arguments}});
+    // A custom tool's call carries its text as `input`: the MCP tool gets {"input": text}.
+    const Value arguments = model::inputArguments(c.call);
+    m_outcome.mcpCalls.push_back(Value{{"name", c.call.name}, {"arguments", arguments}});
     const std::string name = c.call.name;
     m_pendingRequest = -1;
     if (!m_client) {
@@ -220,7 +223,7 @@ void LiveLoop::executeNext()
         QTimer::singleShot(0, this, &LiveLoop::executeNext);
         return;
     }
-    m_client->callTool(name, c.call.arguments, [this, name](Result<Value> r) {
+    m_client->callTool(name, arguments, [this, name](Result<Value> r) {
         m_pendingRequest = -1;
         if (m_stopped)
             return;

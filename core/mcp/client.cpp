@@ -523,6 +523,11 @@ std::vector<json::Value> canonicalTools(const json::Value& mcpTools)
         b.append(keys::kCanonicalInputSchema,
                  t[keys::kInputSchema].isObject() ? t[keys::kInputSchema]
                                                   : json::Value{{"type", "object"}, {"properties", json::Value::emptyObject()}});
+        // The MCP fields the tool model keeps as extensions (title, annotations, outputSchema,
+        // icons, execution, _meta), under their own names, as a tools/list file import does.
+        for (const json::Member& m : t.members())
+            if (m.name() != keys::kName && m.name() != keys::kDescription && m.name() != keys::kInputSchema && !b.find(m.name()))
+                b.append(m.name(), m.value);
         out.push_back(std::move(b).build());
     }
     return out;

@@ -142,6 +142,23 @@ quint16 freePort()
 class TestMcp : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A live tools/list keeps the MCP fields the tool model holds (as a file import does).
+    // Hand-written tools/list entry.
+    void listingKeepsMcpFields()
+    {
+        const Value listed = parse("[{\"name\": \"get_weather\", \"title\": \"Weather\", \"description\": \"d\", "
+                                   "\"inputSchema\": {\"type\": \"object\"}, \"annotations\": {\"readOnlyHint\": true}, "
+                                   "\"outputSchema\": {\"type\": \"object\"}, \"_meta\": {\"k\": 1}}]");
+        const auto canon = mcp::canonicalTools(listed);
+        QCOMPARE(canon.size(), std::size_t(1));
+        QCOMPARE(std::string(canon[0]["title"].str()), std::string("Weather"));
+        QVERIFY(canon[0]["annotations"]["readOnlyHint"].toBool());
+        QVERIFY(canon[0]["outputSchema"].isObject());
+        QVERIFY(canon[0]["_meta"].isObject());
+        QVERIFY(canon[0]["input_schema"].isObject());
+        QVERIFY(canon[0]["inputSchema"].isNull()); // renamed, not copied twice
+    }
+
     void templates()
     {
         const Value args = parse(R"({"city":"Berlin","n":{"a":[1,2]}})");
