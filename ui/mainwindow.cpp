@@ -193,7 +193,8 @@ void MainWindow::buildDocks()
     QDockWidget* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_historyPanel, Qt::BottomDockWidgetArea);
     m_runPanel = new RunPanel(m_run, this);
     QDockWidget* runDock = dock(tr("Run results"), QStringLiteral("RunDock"), m_runPanel, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(historyDock, runDock);
+    // Not tabbed together: a tab group of hidden docks still claims its height in the bottom
+    // area, which made the window taller than a 720 px screen. Shown both, they sit side by side.
     historyDock->hide();
     runDock->hide();
 }

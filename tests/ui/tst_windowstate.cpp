@@ -192,9 +192,6 @@ private Q_SLOTS:
         ui::ServiceHost services;
         ui::ProjectDocument doc;
         ui::MainWindow w(&doc, services.services(), ui::WindowOptions{true});
-        // Known regression (issue 13, noted for the next session): with the docks added this
-        // session, a restored oversized geometry comes back 37 px taller than a 720 px screen.
-        QEXPECT_FAIL("", "regressed: the restored window is taller than a 720 px screen (issue 13)", Abort);
         QVERIFY(inside(w.frameGeometry()));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
