@@ -139,9 +139,6 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_tools->selectRow(m_doc->project().tools.empty() ? -1 : 0);
     m_wireTabs->refreshAll();
     refreshTitle();
-    // The content is in place now (tabs, reports, banners): fit once more, so that nothing
-    // laid out above has made the window taller or wider than the screen.
-    fitWindowToScreen(this);
 }
 
 void MainWindow::buildDocks()

@@ -1,5 +1,6 @@
 #include "controllers/problemscontroller.h"
 
+#include "background.h"
 #include "choicenotes.h"
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
@@ -13,9 +14,7 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::ui {
 
@@ -110,13 +109,12 @@ void ProblemsController::relintSoon()
     // A large project is linted on a worker thread (seconds for 1000 tools on seven wires);
     // the window stays responsive and the badges follow.
     const quint64 ticket = ++m_lintTicket;
-    auto* watcher = new QFutureWatcher<std::vector<lint::Finding>>(this);
-    connect(watcher, &QFutureWatcher<std::vector<lint::Finding>>::finished, this, [this, watcher, ticket] {
-        watcher->deleteLater();
-        if (ticket == m_lintTicket)
-            applyLint(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([p = m_doc->project()] { return lintEveryWire(p); }));
+    runInBackground(
+        this, [p = m_doc->project()] { return lintEveryWire(p); },
+        [this, ticket](const std::vector<lint::Finding>& findings) {
+            if (ticket == m_lintTicket)
+                applyLint(findings);
+        });
 }
 
 void ProblemsController::applyLint(std::vector<lint::Finding> findings)

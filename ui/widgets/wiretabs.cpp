@@ -1,5 +1,6 @@
 #include "widgets/wiretabs.h"
 
+#include "background.h"
 #include "controllers/wirepreviewcontroller.h"
 #include "jsontext.h"
 #include "util/strings.h"
@@ -7,9 +8,7 @@
 #include "widgets/wireview.h"
 #include "wires.h"
 
-#include <QFutureWatcher>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -96,13 +95,10 @@ void WireTabs::draw(std::size_t index)
     if (m_preview->reportIsCheap()) {
         showReport(index, m_preview->report(index), *text);
     } else {
-        auto* watcher = new QFutureWatcher<WireReport>(this);
-        connect(watcher, &QFutureWatcher<WireReport>::finished, this, [this, watcher, index, ticket, shown = std::string(*text)] {
-            watcher->deleteLater();
+        runInBackground(this, m_preview->reportJob(index), [this, index, ticket, shown = std::string(*text)](const WireReport& report) {
             if (ticket == m_reportTicket[index])
-                showReport(index, watcher->result(), shown);
+                showReport(index, report, shown);
         });
-        watcher->setFuture(QtConcurrent::run(m_preview->reportJob(index)));
     }
     const DiffTarget target = view->diffTarget();
     if (target.kind != DiffTarget::Kind::None)
