@@ -44,6 +44,7 @@ inline constexpr std::string_view kWire = "wire";
 inline constexpr std::string_view kModel = "model";
 inline constexpr std::string_view kInputPer1m = "input_per_1m";
 inline constexpr std::string_view kAsOf = "as_of";
+inline constexpr std::string_view kUnverified = "unverified";
 inline constexpr std::string_view kCurrency = "currency";
 
 // toolwire tokens --json

@@ -185,11 +185,18 @@ Result<WireTokens> estimate(wire::Wire w, std::span<const MeterTool> tools)
     return out;
 }
 
+namespace {
+
+// A row the table marks "unverified" (no source confirmed its price) is never shown or used.
+bool usablePrice(const Value& row) { return row[keys::kInputPer1m].isNumber() && !row[keys::kUnverified].toBool(false); }
+
+} // namespace
+
 std::vector<Cost> costs(wire::Wire w, long long tokens, std::string_view model)
 {
     std::vector<Cost> out;
     for (const Value& row : priceData()[keys::kRows].items()) {
-        if (row[keys::kWire].str() != wire::name(w) || !row[keys::kInputPer1m].isNumber())
+        if (row[keys::kWire].str() != wire::name(w) || !usablePrice(row))
             continue;
         Cost c;
         c.model = row[keys::kModel].toStdString();
@@ -208,7 +215,8 @@ std::string pricesAsOf()
 {
     std::string newest;
     for (const Value& row : priceData()[keys::kRows].items())
-        newest = std::max(newest, row[keys::kAsOf].toStdString());
+        if (usablePrice(row))
+            newest = std::max(newest, row[keys::kAsOf].toStdString());
     return newest;
 }
 

@@ -81,9 +81,10 @@ struct WireTokens {
 Result<WireTokens> estimate(wire::Wire w, std::span<const MeterTool> tools);
 
 // The price rows of a wire, each with the cost of `tokens` per 1,000 requests; `model`
-// first when a row names it. Empty when the table has no row for the wire.
+// first when a row names it. Rows marked "unverified" are left out. Empty when the table
+// has no usable row for the wire.
 std::vector<Cost> costs(wire::Wire w, long long tokens, std::string_view model = {});
-// The date of the newest price row ("" : no table).
+// The date of the newest usable price row ("" : none).
 std::string pricesAsOf();
 
 // {"kind", "method", "total", "tools": [{"name", "tokens", "path"}], "cost_per_1k_requests"?:

@@ -15,6 +15,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using tw::json::Value;
 
@@ -264,8 +266,26 @@ void TestTokens::priceTableIsDated()
         QVERIFY2(row["input_per_1m"].toDouble(-1) > 0, qPrintable(where));
         QVERIFY2(!row["model"].str().empty(), qPrintable(where));
     }
-    // 2,000 tokens at a price of P per 1M cost 2 * P per 1,000 requests.
+    // A row marked unverified (no source confirmed it) is never used or shown; the date the
+    // table reports is the newest of the rows that are used.
+    std::string newestUsed;
+    for (const Value& row : rows.items()) {
+        const auto w = tw::wire::fromName(row["wire"].str());
+        QVERIFY(w);
+        const auto c = tw::tokens::costs(*w, 1000);
+        const bool listed = std::any_of(c.begin(), c.end(), [&](const tw::tokens::Cost& x) { return x.model == row["model"].str(); });
+        const QString where = QString::fromStdString(tw::json::compact(row));
+        if (row["unverified"].toBool(false))
+            QVERIFY2(!listed, qPrintable(where));
+        else {
+            QVERIFY2(listed, qPrintable(where));
+            newestUsed = std::max(newestUsed, row["as_of"].toStdString());
+        }
+    }
+    QCOMPARE(QString::fromStdString(tw::tokens::pricesAsOf()), QString::fromStdString(newestUsed));
+    // 2,000 tokens at a price of P per 1M cost 2 * P per 1,000 requests (the first row is used).
     const Value& first = rows.at(0);
+    QVERIFY(!first["unverified"].toBool(false));
     const auto w = *tw::wire::fromName(first["wire"].str());
     const auto c = tw::tokens::costs(w, 2000, first["model"].str());
     QVERIFY(!c.empty());
