@@ -8,8 +8,17 @@
 #   SSE_ROUNDS=N scripts/bench.sh     repetitions of the 50 MB stream/reply benchmarks (default 7)
 #   UI_ROUNDS=N scripts/bench.sh      repetitions of the editor keystroke benchmarks (default 5)
 #   UI=0 scripts/bench.sh             skip the editor keystroke (no widgets build needed)
-#   SYSTEM=0 scripts/bench.sh         skip start-up, RSS and scaling (bench_system.py)
-# Exit status 1 when a target is missed or a measurement is missing.
+#   SYSTEM=0 scripts/bench.sh         skip the whole-program rows (bench_system.py: start-up,
+#                                     restore, RSS, scaling, event-loop stall, send cap, callgrind)
+#   CORE=0 scripts/bench.sh           only the whole-program rows (e.g. to re-measure start-up)
+#   SYSTEM_ONLY=startup,restore ...   the bench_system.py parts to run (default: all)
+#   SYSTEM_ROUNDS=N                   repetitions of the whole-program rows (default 7)
+#   NICE=N                            niceness of the builds (default 10; the runs are not niced)
+#   BUILD=0                           measure the binaries already in build/release (no build step:
+#                                     e.g. while another build of that tree runs)
+#   FLOORS=DIR                        where the floor programs are built (default
+#                                     ${TMPDIR:-/tmp}/toolwire-bench-floors: outside the repo)
+# Exit status 1 when a target is missed or a measurement is missing (every table is printed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 shared="$root/../shared/bench"
@@ -21,12 +30,19 @@ cd "$root"
 rounds="${ROUNDS:-15}"
 sse_rounds="${SSE_ROUNDS:-7}"
 ui_rounds="${UI_ROUNDS:-5}"
+system_rounds="${SYSTEM_ROUNDS:-7}"
 build="$root/build/release"
 data="$build/bench-data"
-floors="$build/floors"
+# The floors are ../shared's programs: built outside the repository, never copied into it.
+floors="${FLOORS:-${TMPDIR:-/tmp}/toolwire-bench-floors}"
 out="$build/bench-results"
+nice=(nice -n "${NICE:-10}")
+# BUILD=0: no build step (the binaries in build/release are measured as they are).
+build_step() { if [ "${BUILD:-1}" != 0 ]; then "${nice[@]}" cmake --build --preset release "$@"; fi; }
 
-need=(libsimdjson-dev rapidjson-dev libboost-json1.81-dev nlohmann-json3-dev zlib1g-dev libbenchmark-dev qt6-base-dev)
+# What the floors built below need (conv_simdjson: simdjson; sse_fast: simdjson, RapidJSON;
+# the Qt floors: Qt Widgets; the manifests: zlib), and Google Benchmark for ours.
+need=(libsimdjson-dev rapidjson-dev zlib1g-dev libbenchmark-dev qt6-base-dev)
 missing=()
 for p in "${need[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -40,15 +56,17 @@ fi
 step() { printf 'bench: %s\n' "$*" >&2; }
 
 step "building bench_core (release)"
-cmake --preset release >/dev/null
-cmake --build --preset release --target bench_core >/dev/null
+[ -f "$build/CMakeCache.txt" ] || "${nice[@]}" cmake --preset release >/dev/null
+build_step --target bench_core >/dev/null
 mkdir -p "$data" "$floors" "$out"
+has_ui=0
+grep -q '^TOOLWIRE_BUILD_UI:BOOL=ON' "$build/CMakeCache.txt" && has_ui=1
 # The editor keystroke needs the widgets UI; a UI that does not build (work in progress)
 # leaves its rows missing instead of stopping the run.
 ui=0
-if [ "${UI:-1}" != 0 ] && grep -q '^TOOLWIRE_BUILD_UI:BOOL=ON' "$build/CMakeCache.txt"; then
+if [ "${CORE:-1}" != 0 ] && [ "${UI:-1}" != 0 ] && [ "$has_ui" = 1 ]; then
   step "building bench_ui (release)"
-  if cmake --build --preset release --target bench_ui > "$out/bench_ui_build.log" 2>&1; then
+  if build_step --target bench_ui > "$out/bench_ui_build.log" 2>&1 && [ -x "$build/tests/bench/bench_ui" ]; then
     ui=1
   else
     step "bench_ui did not build (see $out/bench_ui_build.log): the keystroke rows will be missing"
@@ -91,21 +109,23 @@ done
 
 # The floors are built into our build tree (full target paths: nothing is written into
 # ../shared); make rebuilds them only when their sources changed.
-step "building the floor programs"
-make -s -C "$shared/cpp" BUILD="$floors" "$floors/conv_simdjson" "$floors/sse_fast" "$floors/sse_qt" >/dev/null
+step "building the floor programs into $floors"
+"${nice[@]}" make -s -C "$shared/cpp" BUILD="$floors" "$floors/conv_simdjson" "$floors/sse_fast" "$floors/sse_qt" >/dev/null
 if [ "$ui" = 1 ]; then
-  make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_editor_keystroke" >/dev/null
+  "${nice[@]}" make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_editor_keystroke" >/dev/null
 fi
 
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "rounds: $rounds (tool list), $sse_rounds (50 MB inputs), $ui_rounds (keystroke)"
+  echo "rounds: $rounds (tool list), $sse_rounds (50 MB inputs), $ui_rounds (keystroke), $system_rounds (whole program)"
 } > "$out/meta.txt"
 
 bench() { TOOLWIRE_BENCH_DATA="$data" TOOLWIRE_BENCH_SSE_ROUNDS="$sse_rounds" "$build/tests/bench/bench_core" "$@"; }
 
+status=0
+if [ "${CORE:-1}" != 0 ]; then
 # Each floor runs right before the benchmarks it is compared with, so that a change of load
 # during the run hits both sides of a ratio alike.
 : > "$out/floors.txt"
@@ -138,25 +158,42 @@ if [ "$ui" = 1 ]; then
   TOOLWIRE_BENCH_DATA="$data" "$build/tests/bench/bench_ui" --benchmark_repetitions="$ui_rounds" \
     --benchmark_format=json > "$out/core_ui.json" 2> "$out/bench_ui.log"
 fi
+fi # CORE
 
-# Whole-program rows (scripts/bench_system.py): start-up to the first painted window against
-# the trivial Qt window of ../shared/bench/startup in the same run, peak RSS with 1000 tools,
-# convert at 100 / 1,000 / 10,000 tools, extract of the 50 MB replies. SYSTEM=0 skips them.
-if [ "$ui" = 1 ] && [ "${SYSTEM:-1}" != 0 ]; then
-  step "start-up, RSS and scaling: qt_first_window, toolwire (release)"
-  if cmake --build --preset release --target toolwire > "$out/toolwire_build.log" 2>&1; then
-    make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_first_window" >/dev/null
+# Whole-program rows (scripts/bench_system.py, which says what each part measures): start-up
+# to the first painted window against the trivial Qt window of ../shared/bench/startup (built
+# into $floors) in the same run, restore to usable, peak RSS, conversion and extraction per
+# tool at 100 / 1,000 / 10,000 tools, the event-loop stall while a 100 MB stream arrives, peak
+# RSS of send at the response cap, and the callgrind instruction count. SYSTEM=0 skips them.
+rm -f "$out/system.md"
+if [ "${SYSTEM:-1}" != 0 ]; then
+  step "whole-program rows: building toolwire and bench_window (release)"
+  targets=(toolwire)
+  [ "$has_ui" = 1 ] && targets+=(bench_window)
+  if build_step --target "${targets[@]}" > "$out/toolwire_build.log" 2>&1 && [ -x "$build/app/toolwire" ]; then
+    "${nice[@]}" make -s -C "$shared/cpp" BUILD="$floors" "$floors/qt_first_window" "$floors/conv_simdjson" >/dev/null
+    window=()
+    [ -x "$build/tests/bench/bench_window" ] && window=(--bench-window "$build/tests/bench/bench_window")
+    step "whole-program rows: running bench_system.py (${SYSTEM_ONLY:-all parts})"
     python3 "$root/scripts/bench_system.py" --toolwire "$build/app/toolwire" --floor "$floors/qt_first_window" \
+      --floors "$floors" --bench-core "$build/tests/bench/bench_core" "${window[@]}" \
       --data "$data" --shared "$shared" --example "$root/resources/examples/weather-desk.toolwire" \
-      --rounds "$ui_rounds" --out "$out/system.md" >&2
+      --rounds "$system_rounds" ${SYSTEM_ONLY:+--only "$SYSTEM_ONLY"} --out "$out/system.md" >&2 || status=1
   else
-    step "toolwire did not build (see $out/toolwire_build.log): the start-up rows will be missing"
+    step "toolwire did not build (see $out/toolwire_build.log): the whole-program rows are missing"
+    status=1
   fi
 fi
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/meta.txt"
-skip_ui=()
-[ "${UI:-1}" = 0 ] && skip_ui=(--skip-ui)
-python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" "${skip_ui[@]}" \
-  "$out/floors.txt" "$out"/core_*.json | tee "$out/table.md"
-if [ -f "$out/system.md" ]; then tee -a "$out/table.md" < "$out/system.md"; fi
+: > "$out/table.md"
+if [ "${CORE:-1}" != 0 ]; then
+  skip_ui=()
+  [ "${UI:-1}" = 0 ] && skip_ui=(--skip-ui)
+  python3 "$root/scripts/bench_ratios.py" --meta "$out/meta.txt" --expected "$data/expected_50mb.json" "${skip_ui[@]}" \
+    "$out/floors.txt" "$out"/core_*.json | tee "$out/table.md" || status=1
+else
+  cat "$out/meta.txt" | sed 's/^/- /' | tee "$out/table.md"
+fi
+if [ -f "$out/system.md" ]; then echo | tee -a "$out/table.md"; tee -a "$out/table.md" < "$out/system.md"; fi
+exit "$status"

@@ -11,7 +11,9 @@
 //   BM_ReconvertOneTool  the editor's incremental path: the list is already parsed into
 //                        model::Tool; one edited entry (the largest tool) is re-parsed,
 //                        replaces its model::Tool, and is rendered and serialized for all six
-// bench_reply.cpp holds the reply side.
+// "The six wires" are the floors' six (floorWires(): OpenAI Chat, Anthropic, Gemini, Responses,
+// Ollama, Hermes); Bedrock, added since, is not part of the comparison.
+// bench_reply.cpp holds the reply side; bench_scale.cpp the growth with the tool count.
 
 #include "bench_data.h"
 
@@ -65,6 +67,34 @@ void BM_RoundTrip(benchmark::State& state)
 }
 BENCHMARK(BM_RoundTrip)->Unit(benchmark::kMillisecond)->MinTime(0.2);
 
+} // namespace
+
+namespace twbench {
+
+// The six wires of the floor programs (conv_simdjson all6, wires.py), in their order; wires
+// added later (Bedrock) are not part of the comparison.
+const std::array<tw::wire::Wire, 6>& floorWires()
+{
+    static const std::array<tw::wire::Wire, 6> wires = [] {
+        std::array<tw::wire::Wire, 6> w{};
+        const char* names[] = {"openai", "anthropic", "gemini", "responses", "ollama", "hermes"};
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            auto found = tw::wire::fromName(names[i]);
+            if (!found) {
+                std::fprintf(stderr, "bench_core: no wire named %s\n", names[i]);
+                std::exit(2);
+            }
+            w[i] = *found;
+        }
+        return w;
+    }();
+    return wires;
+}
+
+} // namespace twbench
+
+namespace {
+
 // One request body per wire, as Send builds it: model, one user turn, the tool fields.
 struct AllSix {
     std::array<std::string, 6> bodies;
@@ -80,8 +110,8 @@ struct AllSix {
             return false;
         this->tools = tools->size();
         static const json::Value messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
-        for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i) {
-            const wire::Wire w = wire::kAllWires[i];
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            const wire::Wire w = twbench::floorWires()[i];
             const wire::RequestDialect& d = wire::requestDialect(w);
             auto formatted = wire::formatTools(&d, *tools);
             if (!formatted)
@@ -123,8 +153,8 @@ void BM_ConvertAll6(benchmark::State& state)
         state.SkipWithError("expected 1000 tools");
     // TOOLWIRE_BENCH_DUMP=DIR writes the six bodies, to compare with conv_simdjson --dump DIR.
     if (const char* dir = std::getenv("TOOLWIRE_BENCH_DUMP")) {
-        for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i) {
-            const std::string path = std::string(dir) + "/" + std::string(wire::name(wire::kAllWires[i])) + ".json";
+        for (std::size_t i = 0; i < job.bodies.size(); ++i) {
+            const std::string path = std::string(dir) + "/" + std::string(wire::name(twbench::floorWires()[i])) + ".json";
             if (FILE* f = std::fopen(path.c_str(), "wb")) {
                 std::fwrite(job.bodies[i].data(), 1, job.bodies[i].size(), f);
                 std::fclose(f);
@@ -168,8 +198,8 @@ void BM_ReconvertOneTool(benchmark::State& state)
             return;
         }
         tools[edited] = std::move(**t);
-        for (std::size_t i = 0; i < std::size(wire::kAllWires); ++i) {
-            auto rendered = wire::toolToWire(wire::kAllWires[i], *v);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            auto rendered = wire::toolToWire(twbench::floorWires()[i], *v);
             out[i].clear();
             json::serializeTo(out[i], *rendered);
         }
