@@ -16,7 +16,7 @@ per="${SECONDS_PER_TARGET:-30}"
 jobs="${JOBS:-1}"
 build="$root/build/fuzz"
 shared="$root/../shared/fixtures"
-all=(fuzz_json fuzz_reply fuzz_framing fuzz_project fuzz_import fuzz_mcp_lines fuzz_http_request)
+all=(fuzz_json fuzz_tools fuzz_reply fuzz_framing fuzz_project fuzz_import fuzz_mcp_lines fuzz_http_request)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -52,8 +52,10 @@ mapfile -t replies < <(find tests/data/replies -type f ! -name '*.md' ! -name ma
 mapfile -t fixtures < <([ -d "$shared" ] && find "$shared" -type f \( -name '*.sse' -o -name '*.json' -o -name '*.txt' -o -name '*.ndjson' -o -name '*.bin' -o -name '*.eventstream' \) 2>/dev/null || true)
 prefixed "$seeds/fuzz_reply" 8 "${replies[@]}" "${fixtures[@]}"
 prefixed "$seeds/fuzz_framing" 3 "${replies[@]}" "${fixtures[@]}"
-mkdir -p "$seeds/fuzz_json" "$seeds/fuzz_project" "$seeds/fuzz_import" "$seeds/fuzz_mcp_lines" "$seeds/fuzz_http_request"
+mkdir -p "$seeds/fuzz_json" "$seeds/fuzz_tools" "$seeds/fuzz_project" "$seeds/fuzz_import" "$seeds/fuzz_mcp_lines" "$seeds/fuzz_http_request"
 cp tests/data/json/* "$seeds/fuzz_json/" 2>/dev/null || true
+# Tool and choice parsing: the request bodies and tool lists the importer reads (every wire).
+cp tests/data/import/*.json "$seeds/fuzz_tools/" 2>/dev/null || true
 find resources tests/data -name '*.toolwire' -exec cp {} "$seeds/fuzz_project/" \;
 cp tests/data/import/* "$seeds/fuzz_import/"
 # Hand-written MCP stdout: a 2025-11-25 handshake answer, a tools/list page, a server ping
@@ -74,15 +76,18 @@ for t in "${targets[@]}"; do
   log="$build/logs/$t.log"
   mkdir -p "$(dirname "$log")"
   extra=()
+  flags=()
+  # -jobs makes libFuzzer write fuzz-N.log into the working directory: only with several workers.
+  if [ "$jobs" -gt 1 ]; then flags+=(-jobs="$jobs" -workers="$jobs"); fi
   if [ "$t" = fuzz_json ] && [ -d "$root/tests/data/conformance" ]; then extra+=("$root/tests/data/conformance"); fi
   set +e
   ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" QT_QPA_PLATFORM=offscreen \
     "$build/tests/fuzz/$t" -max_total_time="$per" -timeout=20 -rss_limit_mb=4096 -max_len=262144 -print_final_stats=1 \
-    -jobs="$jobs" -workers="$jobs" -artifact_prefix="$findings/" \
+    -artifact_prefix="$findings/" "${flags[@]}" \
     "$corpus" "$seeds/$t" "${extra[@]}" >"$log" 2>&1
   rc=$?
   set -e
-  [ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+  if [ "$jobs" -gt 1 ]; then cat fuzz-*.log >>"$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
   execs=$(grep -h 'stat::number_of_executed_units' "$log" | awk '{s+=$2} END {print s+0}')
   cov=$(grep -ho 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
   ft=$(grep -ho 'ft: [0-9]*' "$log" | tail -1 | awk '{print $2}')

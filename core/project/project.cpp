@@ -9,14 +9,15 @@
 #include "provider/mockprovider.h"
 #include "provider/profile.h"
 #include "util/strings.h"
+#include "wire/registry.h"
 
 #include <QFile>
 #include <QSaveFile>
 
 namespace tw::project {
 
-namespace keys = ::tw::project::keys;
-
+// keys:: is tw::project::keys here (an alias of the same name at namespace scope is a
+// redefinition that clang, and so the fuzz build, rejects).
 using json::Value;
 
 namespace {
@@ -62,13 +63,13 @@ bool Preset::operator==(const Preset& o) const
     return name == o.name && profile == o.profile && wire == o.wire && baseUrl == o.baseUrl && urlVars.identical(o.urlVars) && model == o.model &&
         system == o.system && messages.identical(o.messages) && maxTokens == o.maxTokens && temperature == o.temperature &&
         parallelToolCalls == o.parallelToolCalls && stream == o.stream && choice == o.choice && tools == o.tools && expect.identical(o.expect) &&
-        membersEqual(extra, o.extra);
+        params.identical(o.params) && membersEqual(extra, o.extra);
 }
 
 bool Project::operator==(const Project& o) const
 {
     if (name != o.name || !(choice == o.choice) || !(presets == o.presets) || !membersEqual(extra, o.extra) || !mockTools.identical(o.mockTools) ||
-        !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) || !mcpServers.identical(o.mcpServers) ||
+        !mockProvider.identical(o.mockProvider) || !profiles.identical(o.profiles) || !mcpServers.identical(o.mcpServers) || sendAs != o.sendAs ||
         tools.size() != o.tools.size())
         return false;
     for (std::size_t i = 0; i < tools.size(); ++i)
@@ -203,6 +204,10 @@ static bool readPreset(Reader& r, const Value& v, const std::string& ptr, Preset
             if (auto ok = validateExpect(val, mp); !ok)
                 return r.fail(ok.error().path, ok.error().message.substr(ok.error().path.size() + 2));
             p.expect = val;
+        } else if (k == keys::Params) {
+            if (!val.isObject())
+                return r.fail(mp, std::string("expected an object of body members {\"name\": value}, got ") + json::typeName(val.type()));
+            p.params = val;
         } else {
             p.extra.push_back(m);
         }
@@ -306,6 +311,22 @@ Result<Project> parse(std::string_view text, std::string_view source)
             if (auto ok = validateMcpServers(v); !ok)
                 return invalid(source, ok.error().path, ok.error().message);
             p.mcpServers = v;
+        } else if (k == keys::SendAs) {
+            if (!v.isObject())
+                return invalid(source, "/send_as",
+                               std::string("expected an object {\"<wire>\": \"written\"|\"lowered\"}, got ") + json::typeName(v.type()));
+            for (const json::Member& e : v.members()) {
+                const std::string at = "/send_as/" + json::escapePointerToken(e.name());
+                const auto w = wire::fromName(e.name());
+                if (!w)
+                    return invalid(source, at, "unknown wire \"" + std::string(e.name()) + "\" (one of " + wire::wireTagList() + ")");
+                if (e.value.isString() && e.value.str() == keys::Lowered)
+                    p.sendAs[*w] = SendAs::Lowered;
+                else if (e.value.isString() && e.value.str() == keys::Written)
+                    p.sendAs.erase(*w); // the default: not kept, so not written back
+                else
+                    return invalid(source, at, "expected \"written\" or \"lowered\", got " + json::compact(e.value));
+            }
         } else {
             p.extra.push_back(m);
         }
@@ -357,6 +378,8 @@ static Value presetValue(const Preset& p)
     }
     if (!p.expect.isNull())
         b.append(keys::Expect, p.expect);
+    if (!p.params.isNull())
+        b.append(keys::Params, p.params);
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     return std::move(b).build();
@@ -381,6 +404,13 @@ Value toJson(const Project& p)
         b.append(keys::Profiles, p.profiles);
     if (!p.mcpServers.isNull())
         b.append(keys::McpServers, p.mcpServers);
+    // Only the non-default choices: a project that sends everything as written has no member.
+    json::ObjectBuilder sendAs;
+    for (const auto& [w, as] : p.sendAs)
+        if (as == SendAs::Lowered)
+            sendAs.append(wire::name(w), Value(keys::Lowered));
+    if (!sendAs.empty())
+        b.append(keys::SendAs, std::move(sendAs).build());
     for (const json::Member& m : p.extra)
         b.set(m.name(), m.value);
     return std::move(b).build();
