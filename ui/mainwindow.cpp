@@ -4,7 +4,9 @@
 #include "choicenotes.h"
 #include "controllers/autosave.h"
 #include "controllers/diskwatch.h"
+#include "controllers/docks.h"
 #include "controllers/editactions.h"
+#include "controllers/fixactions.h"
 #include "controllers/helpmenu.h"
 #include "controllers/historycontroller.h"
 #include "controllers/importactions.h"
@@ -20,7 +22,6 @@
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
-#include "dialogs/mcpimportdialog.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
 #include "provider/mockprovider.h"
@@ -47,13 +48,9 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileInfo>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QScrollArea>
-#include <QSettings>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -62,11 +59,7 @@
 
 namespace tw::ui {
 
-namespace {
 using shortcuts::Id;
-const QString kGeometryKey = QStringLiteral("window/geometry");
-const QString kStateKey = QStringLiteral("window/state");
-} // namespace
 
 MainWindow::~MainWindow()
 {
@@ -81,6 +74,10 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     setObjectName(QStringLiteral("MainWindow"));
     setDockNestingEnabled(true);
 
+    // A project that opens redraws the wire tabs once, after every part has caught up with
+    // it (the projectReset handler in connectFeatures), not once per part: each draw of a
+    // 1000-tool project renders megabytes and queues seconds of reports on the worker.
+    connect(m_doc, &ProjectDocument::projectReset, this, [this] { m_resetting = true; });
     m_tools = new ToolEditingController(m_doc, this);
     m_preview = new WirePreviewController(m_doc, m_tools, m_services, this);
     m_send = new SendController(m_doc, m_services, this);
@@ -112,88 +109,46 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     // Never lose work: autosave and recovery, and the file as others change it.
     auto* autosave = new Autosave(m_doc, m_files, this, this);
     autosave->setObjectName(QStringLiteral("autosave"));
+    autosave->setDrafts(m_tools->drafts()); // drafts that do not parse are autosaved too
     connect(autosave, &Autosave::statusMessage, this, &MainWindow::showStatus);
     auto* diskWatch = new DiskWatch(m_doc, fileBanner, this, this);
     diskWatch->setObjectName(QStringLiteral("diskWatch"));
     connect(diskWatch, &DiskWatch::statusMessage, this, &MainWindow::showStatus);
     connect(m_files, &ProjectFiles::loadFailed, diskWatch, &DiskWatch::showLoadError);
-    connect(diskWatch, &DiskWatch::showProblemsRequested, this, [this] {
-        dock(QStringLiteral("ProblemsDock"))->show();
-        dock(QStringLiteral("ProblemsDock"))->raise();
-    });
+    connect(diskWatch, &DiskWatch::showProblemsRequested, this, [this] { bringUpDock(this, QStringLiteral("ProblemsDock")); });
     statusBar()->showMessage(tr("Ready"));
 
     setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
     setAcceptDrops(true);
     // A size the screen has room for; a saved geometry is pulled back onto the screen.
     resize(preferredWindowSize(availableGeometryFor(this)));
-    if (m_options.useSettings) {
-        QSettings s;
-        restoreGeometry(s.value(kGeometryKey).toByteArray());
-        restoreState(s.value(kStateKey).toByteArray());
-        fitWindowToScreen(this);
-    }
+    if (m_options.useSettings)
+        restoreWindowLayout(this);
     m_choiceEditor->setToolNames(m_tools->toolNames());
     m_choiceEditor->setChoice(m_doc->project().choice);
     refreshChoiceNotes();
     m_tools->selectRow(m_doc->project().tools.empty() ? -1 : 0);
-    m_wireTabs->refreshAll();
+    // Drawn when the event loop starts, unless a project opened first (runGui opens one at
+    // once: drawing the empty one before it built the token meter's tables on this thread).
+    QTimer::singleShot(0, this, [this] {
+        if (!m_wiresDrawn)
+            refreshWires();
+    });
     refreshTitle();
 }
 
 void MainWindow::buildDocks()
 {
-    auto dock = [this](const QString& title, const QString& name, QWidget* body, Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(body);
-        addDockWidget(area, d);
-        return d;
-    };
     m_toolList = new ToolListPane(m_tools, this);
-    QDockWidget* toolsDock = dock(tr("Tools"), QStringLiteral("ToolsDock"), m_toolList, Qt::LeftDockWidgetArea);
     m_toolEditor = new ToolEditorPane(m_doc, m_tools, this);
-    QDockWidget* editorDock = dock(tr("Tool editor"), QStringLiteral("EditorDock"), m_toolEditor, Qt::LeftDockWidgetArea);
-    splitDockWidget(toolsDock, editorDock, Qt::Vertical);
-    // The tool choice and the request preset, tabbed. Forms: they scroll rather than force
-    // the window taller than the screen (or take the tool editor's height at 720 px).
-    auto scrolled = [this](QWidget* form) {
-        auto* area = new QScrollArea(this);
-        area->setWidget(form);
-        area->setWidgetResizable(true);
-        area->setFrameShape(QFrame::NoFrame);
-        return area;
-    };
     m_choiceEditor = new ChoiceEditor(this);
-    QDockWidget* choiceDock = dock(tr("Tool choice"), QStringLiteral("ChoiceDock"), scrolled(m_choiceEditor), Qt::LeftDockWidgetArea);
-    splitDockWidget(editorDock, choiceDock, Qt::Vertical);
     m_presetEditor = new PresetEditor(m_doc, m_services.keys, this);
-    QDockWidget* presetDock = dock(tr("Request"), QStringLiteral("RequestDock"), scrolled(m_presetEditor), Qt::LeftDockWidgetArea);
-    tabifyDockWidget(choiceDock, presetDock);
-    choiceDock->raise();
-
-    // The response inspector (send, paste or drop a response), and the tool loop tabbed with it.
     m_response = new ResponseView(m_doc, this);
-    QDockWidget* responseDock = dock(tr("Response"), QStringLiteral("ResponseDock"), m_response, Qt::RightDockWidgetArea);
     m_loop = new LoopPanel(m_doc, m_services, this);
-    QDockWidget* loopDock = dock(tr("Tool loop"), QStringLiteral("LoopDock"), m_loop, Qt::RightDockWidgetArea);
-    tabifyDockWidget(responseDock, loopDock);
-    responseDock->raise();
-
-    // Problems, at the bottom, while there is something in it.
     m_problemsPanel = new ProblemsPanel(m_problems->model(), this);
-    QDockWidget* problemsDock = dock(tr("Problems"), QStringLiteral("ProblemsDock"), m_problemsPanel, Qt::BottomDockWidgetArea);
-    problemsDock->hide();
-
-    // The history of requests sent and the results of Run All Presets, at the bottom, on demand.
     m_historyPanel = new HistoryPanel(m_history, this);
-    QDockWidget* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_historyPanel, Qt::BottomDockWidgetArea);
     m_runPanel = new RunPanel(m_run, this);
-    QDockWidget* runDock = dock(tr("Run results"), QStringLiteral("RunDock"), m_runPanel, Qt::BottomDockWidgetArea);
-    // Not tabbed together: a tab group of hidden docks still claims its height in the bottom
-    // area, which made the window taller than a 720 px screen. Shown both, they sit side by side.
-    historyDock->hide();
-    runDock->hide();
+    placeDocks(this, {m_toolList, m_toolEditor, m_choiceEditor, m_presetEditor, m_response, m_loop, m_problemsPanel, m_historyPanel, m_runPanel});
 }
 
 void MainWindow::buildActions()
@@ -253,10 +208,7 @@ void MainWindow::buildActions()
     for (int i = 0; i < m_wireTabs->count(); ++i)
         view->addAction(m_wireTabs->tabText(i), this, [this, i] { m_wireTabs->setCurrentIndex(i); })->setShortcuts(shortcuts::wireTabKeys(i));
     view->addSeparator();
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        view->addAction(d->toggleViewAction());
-    dock(QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(Id::Problems));
-    dock(QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(Id::History));
+    addDockToggles(this, view);
     view->addSeparator();
     view->addMenu(m_theme->createMenu(this));
     m_help->addTo();
@@ -269,7 +221,7 @@ void MainWindow::connectFeatures()
     connect(m_problems, &ProblemsController::lintChanged, this, markTool);
     connect(m_tools, &ToolEditingController::rowSelected, this, markTool, Qt::QueuedConnection);
     // The tools: every change redraws the wire tabs; names feed the choice pickers.
-    connect(m_tools, &ToolEditingController::toolsChanged, m_wireTabs, &WireTabs::refreshAll);
+    connect(m_tools, &ToolEditingController::toolsChanged, this, &MainWindow::refreshWires);
     connect(m_tools, &ToolEditingController::toolsChanged, this, &MainWindow::refreshChoiceNotes);
     connect(m_tools, &ToolEditingController::namesChanged, m_choiceEditor, &ChoiceEditor::setToolNames);
     connect(m_toolList, &ToolListPane::addRequested, this, &MainWindow::addTool);
@@ -279,18 +231,19 @@ void MainWindow::connectFeatures()
 
     // The document: title, choice and wire tabs follow it.
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
+        m_resetting = false;
         m_choiceEditor->setChoice(m_doc->project().choice);
-        m_wireTabs->refreshAll();
+        refreshWires();
         refreshChoiceNotes();
         refreshTitle();
     });
     connect(m_doc, &ProjectDocument::choiceChanged, this, [this] {
         m_choiceEditor->setChoice(m_doc->project().choice);
-        m_wireTabs->refreshAll();
+        refreshWires();
         refreshChoiceNotes();
     });
     connect(m_doc, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
-    connect(m_doc, &ProjectDocument::presetChanged, m_wireTabs, &WireTabs::refreshAll);
+    connect(m_doc, &ProjectDocument::presetChanged, this, &MainWindow::refreshWires);
     connect(m_toolEditor, &ToolEditorPane::draftStateChanged, this, &MainWindow::refreshTitle);
 
     // The Request dock's preset is what the whole-request tabs, exports and the loop use.
@@ -298,38 +251,28 @@ void MainWindow::connectFeatures()
     m_loop->setPreset(m_presetEditor->currentPreset());
     connect(m_presetEditor, &PresetEditor::currentPresetChanged, this, [this](int index) {
         m_preview->setPreset(index);
-        m_wireTabs->refreshAll();
+        refreshWires();
     });
     connect(m_presetEditor, &PresetEditor::currentPresetChanged, m_loop, &LoopPanel::setPreset);
     // A loop that starts comes into view (it is tabbed behind the response).
     connect(m_loop->controller(), &LoopController::stateChanged, this, [this](LoopController::State s) {
         if (s != LoopController::State::Preparing)
             return;
-        QDockWidget* d = dock(QStringLiteral("LoopDock"));
-        d->show();
-        d->raise();
+        bringUpDock(this, QStringLiteral("LoopDock"));
     });
 
     // Send: the tabs diff against what went out; the response dock comes up.
     connect(m_request, &RequestActions::sent, this, [this] {
-        m_wireTabs->refreshAll();
+        refreshWires();
         dock(QStringLiteral("ResponseDock"))->raise();
     });
     connect(m_request, &RequestActions::statusMessage, this, &MainWindow::showStatus);
 
     // What the window sends is kept in the history; entries and run results open in the inspector.
-    connect(m_send, &SendController::finished, m_history, [this](const provider::Exchange& x) { m_history->record({x}); });
-    connect(m_loop->controller(), &LoopController::finished, m_history, [this](const loop::Outcome& o) {
-        std::vector<provider::Exchange> sent;
-        for (const loop::Round& r : o.rounds)
-            sent.push_back(r.exchange);
-        m_history->record(sent);
-    });
+    m_history->recordFrom(m_send, m_loop->controller());
     auto openExchange = [this](const provider::Exchange& x, const QString& source) {
         m_response->showExchange(x);
-        QDockWidget* d = dock(QStringLiteral("ResponseDock"));
-        d->show();
-        d->raise();
+        bringUpDock(this, QStringLiteral("ResponseDock"));
         showStatus(tr("Showing %1 in the response inspector").arg(source));
     };
     connect(m_historyPanel, &HistoryPanel::exchangeOpened, this, openExchange);
@@ -337,11 +280,7 @@ void MainWindow::connectFeatures()
     connect(m_historyPanel, &HistoryPanel::statusMessage, this, &MainWindow::showStatus);
     connect(m_runPanel, &RunPanel::statusMessage, this, &MainWindow::showStatus);
     connect(m_importActions, &ImportActions::statusMessage, this, &MainWindow::showStatus);
-    connect(m_run, &RunController::started, this, [this] {
-        QDockWidget* d = dock(QStringLiteral("RunDock"));
-        d->show();
-        d->raise();
-    });
+    connect(m_run, &RunController::started, this, [this] { bringUpDock(this, QStringLiteral("RunDock")); });
     // An import (or a recording saved) may bring presets, MCP servers and mock scripts.
     connect(m_doc, &ProjectDocument::membersReplaced, this, [this] {
         const int n = int(m_doc->project().presets.size());
@@ -349,10 +288,11 @@ void MainWindow::connectFeatures()
         m_loop->refreshPresets();
         if (m_services.mock && m_services.mock->port() != 0)
             (void)provider::configureFromProject(*m_services.mock, m_doc->project().mockProvider);
-        m_wireTabs->refreshAll();
+        refreshWires();
     });
 
     m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor);
+    new FixActions(m_doc, this, m_problemsPanel, m_wireTabs); // Apply fix… and Send as written / lowered (child of the window)
     connect(m_help, &HelpMenu::openExampleRequested, this, [this] { m_files->openWithConfirm(QString::fromLatin1(kExampleProject)); });
 
     // Status lines from the features.
@@ -390,20 +330,14 @@ void MainWindow::addTool()
     m_toolEditor->editor()->setFocus();
 }
 
-McpImportDialog* MainWindow::showMcpImport()
+McpImportDialog* MainWindow::showMcpImport() { return m_importActions->showMcpImport(m_services, m_tools); }
+
+void MainWindow::refreshWires()
 {
-    if (!m_import) {
-        m_import = new McpImportDialog(m_doc, m_services.network, this);
-        m_import->setWindowModality(Qt::WindowModal);
-        connect(m_import, &McpImportDialog::importRequested, this, [this](const std::vector<json::Value>& tools, const QString& server) {
-            const auto n = m_tools->importTools(tools, server);
-            showStatus(tr("Imported %1 tool(s) from %2; %3 already in the project").arg(n.added).arg(server).arg(n.skipped));
-        });
-    }
-    m_import->show();
-    m_import->raise();
-    m_import->activateWindow();
-    return m_import;
+    if (m_resetting)
+        return; // the projectReset handler draws, once
+    m_wiresDrawn = true;
+    m_wireTabs->refreshAll();
 }
 
 void MainWindow::refreshChoiceNotes() { m_choiceEditor->showNotes(choiceProblem(m_doc->project()), wiresMissingTheChoice(m_doc->project())); }
@@ -423,7 +357,7 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_shown)
         return;
     m_shown = true;
-    if (!m_options.useSettings || QSettings().value(kStateKey).isNull())
+    if (!m_options.useSettings || !hasSavedWindowLayout())
         applyDefaultLayout();
     // Under a window manager the frame is known only now: fit once more, after it settles.
     fitWindowToScreen(this);
@@ -433,14 +367,7 @@ void MainWindow::showEvent(QShowEvent* event)
     });
 }
 
-void MainWindow::applyDefaultLayout()
-{
-    // Proportions of the window, so that every pane has room at 1280×720 as at 1920×1080.
-    const int w = width(), h = height();
-    resizeDocks({dock(QStringLiteral("ToolsDock")), dock(QStringLiteral("ResponseDock"))}, {w * 28 / 100, w * 34 / 100}, Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("ToolsDock")), dock(QStringLiteral("EditorDock")), dock(QStringLiteral("ChoiceDock"))},
-                {h * 21 / 100, h * 55 / 100, h * 24 / 100}, Qt::Vertical);
-}
+void MainWindow::applyDefaultLayout() { applyDefaultDockLayout(this); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
@@ -450,21 +377,12 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    // A project file opens; anything else goes to the response inspector to be extracted.
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.first().isLocalFile())
-        return;
-    const QString path = urls.first().toLocalFile();
-    if (path.endsWith(QLatin1String(".toolwire"))) {
-        m_files->openWithConfirm(path);
-    } else if (m_importActions->offerDroppedFile(path)) {
-        // a tool list, a request, an MCP configuration…: the import preview shows it
-    } else {
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly))
-            m_response->showPasted(f.readAll(), QFileInfo(path).fileName());
-    }
-    event->acceptProposedAction();
+    // A project file opens; an importable file is previewed; anything else goes to the
+    // response inspector to be extracted.
+    if (m_importActions->takeDrop(
+            event->mimeData(), [this](const QString& path) { m_files->openWithConfirm(path); },
+            [this](const QByteArray& bytes, const QString& name) { m_response->showPasted(bytes, name); }))
+        event->acceptProposedAction();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -473,11 +391,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    if (m_options.useSettings) {
-        QSettings s;
-        s.setValue(kGeometryKey, saveGeometry());
-        s.setValue(kStateKey, saveState());
-    }
+    if (m_options.useSettings)
+        saveWindowLayout(this);
     event->accept();
 }
 

@@ -104,6 +104,7 @@ private:
     void buildActions();
     void connectFeatures();
     void refreshTitle();
+    void refreshWires(); // every wire tab is stale; the visible one is drawn (not during a reset)
     void refreshChoiceNotes();
     void addTool();
     void activateFind();
@@ -139,9 +140,10 @@ private:
     HistoryPanel* m_historyPanel = nullptr;
     RunPanel* m_runPanel = nullptr;
     FindBar* m_find = nullptr; // created on first use
-    McpImportDialog* m_import = nullptr; // created on first use
     QMenu* m_recentMenu = nullptr;
     bool m_shown = false;
+    bool m_resetting = false; // a project is opening: the wire tabs wait for the end of it
+    bool m_wiresDrawn = false;
 };
 
 } // namespace tw::ui

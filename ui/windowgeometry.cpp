@@ -1,7 +1,9 @@
 #include "windowgeometry.h"
 
 #include <QGuiApplication>
+#include <QMainWindow>
 #include <QScreen>
+#include <QSettings>
 #include <QWidget>
 #include <QWindow>
 
@@ -12,6 +14,8 @@ namespace tw::ui {
 namespace {
 constexpr QSize kPreferred(1400, 900);
 constexpr double kShare = 0.94; // of the available area, on a screen smaller than kPreferred
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
 } // namespace
 
 QSize preferredWindowSize(const QRect& available)
@@ -64,5 +68,22 @@ bool fitWindowToScreen(QWidget* window)
     window->move(fitted.topLeft());
     return true;
 }
+
+void restoreWindowLayout(QMainWindow* window)
+{
+    QSettings s;
+    window->restoreGeometry(s.value(kGeometryKey).toByteArray());
+    window->restoreState(s.value(kStateKey).toByteArray());
+    fitWindowToScreen(window);
+}
+
+void saveWindowLayout(const QMainWindow* window)
+{
+    QSettings s;
+    s.setValue(kGeometryKey, window->saveGeometry());
+    s.setValue(kStateKey, window->saveState());
+}
+
+bool hasSavedWindowLayout() { return !QSettings().value(kStateKey).isNull(); }
 
 } // namespace tw::ui

@@ -7,6 +7,7 @@
 #include <QRect>
 #include <QSize>
 
+class QMainWindow;
 class QWidget;
 
 namespace tw::ui {
@@ -21,5 +22,11 @@ QRect availableGeometryFor(const QWidget* window);
 // Moves and resizes a top-level window so that its frame lies inside the available area of
 // its screen; maximized and full-screen windows are left alone. True when it changed.
 bool fitWindowToScreen(QWidget* window);
+
+// The window's geometry and dock state in the settings ("window/geometry", "window/state"):
+// restored (and fitted to the screen), saved, and whether any state was saved.
+void restoreWindowLayout(QMainWindow* window);
+void saveWindowLayout(const QMainWindow* window);
+bool hasSavedWindowLayout();
 
 } // namespace tw::ui

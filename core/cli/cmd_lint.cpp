@@ -13,14 +13,24 @@
 // {"severity", "wires", "tool", "path", "rule", "message", "source", "fix"?}; "loss" holds
 // the info-severity loss report, rules loss.*); else one line per finding and a summary.
 // Exit 0 no error finding, 1 an error finding (or FILE unreadable), 2 usage.
+//
+// toolwire lint --fix [--wire WIRE]... FILE [-o OUT]
+// Applies every deterministic fix of the tool rules for the wires named (lint/lower.h,
+// fixInput) to FILE and writes the result to OUT (else stdout): a tool list pretty-printed,
+// a project with its layout kept where nothing changed (and its tool choice, presets and
+// mock tools following a renamed tool). What changed goes to stderr, one line a fix. FILE
+// with nothing to fix is written back byte for byte. Exit 0, 1 when FILE cannot be read or
+// OUT written.
 
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/io.h"
 #include "cli/toolargs.h"
 #include "json/json.h"
+#include "lint/lower.h"
 #include "lint/rules.h"
 #include "lint/toollint.h"
+#include "project/layout.h"
 #include "project/project.h"
 #include "project/requestinput.h"
 #include "provider/request.h"
@@ -156,6 +166,89 @@ void printHuman(const std::string& file, const std::vector<lint::Finding>& findi
     printText(text);
 }
 
+std::string wireTags(const lint::Finding& f)
+{
+    std::string out;
+    for (wire::Wire w : f.wires)
+        out += (out.empty() ? "" : ", ") + std::string(wire::name(w));
+    return out;
+}
+
+// A renamed tool's name where the project names it: tool choices, preset tool lists, mock tools.
+void followRename(project::Project& p, const std::string& from, const std::string& to)
+{
+    auto choice = [&](model::ChoiceSetting& c) {
+        if (c.name == from)
+            c.name = to;
+        if (c.allowedTools)
+            std::replace(c.allowedTools->begin(), c.allowedTools->end(), from, to);
+    };
+    choice(p.choice);
+    for (project::Preset& preset : p.presets) {
+        if (preset.choice)
+            choice(*preset.choice);
+        if (preset.tools)
+            std::replace(preset.tools->begin(), preset.tools->end(), from, to);
+    }
+    if (p.mockTools.isObject() && p.mockTools.contains(from) && !p.mockTools.contains(to)) {
+        json::ObjectBuilder b;
+        for (const json::Member& m : p.mockTools.members())
+            b.append(m.name() == from ? std::string_view(to) : m.name(), m.value);
+        p.mockTools = std::move(b).build();
+    }
+}
+
+int runFix(const Args& args, const QString& path, const std::string& text, const Value& doc, const std::vector<const wire::Dialect*>& wires)
+{
+    const bool isProject = doc.isObject() && doc.contains("format");
+    std::vector<std::string> toolPaths;
+    if (isProject) {
+        auto p = project::parse(text, toStdString(path));
+        if (!p)
+            return fail(p.error());
+        for (std::size_t i = 0; i < p->tools.size(); ++i)
+            toolPaths.push_back("/tools/" + std::to_string(i));
+    } else {
+        const ToolListArg list = findToolList(doc);
+        if (!list.list)
+            return fail(
+                makeError("malformed_input", toStdString(path) + ": expected a tool list, {\"tools\": [...]}, a tools/list response or a project"));
+        for (std::size_t i = 0; i < list.list->size(); ++i)
+            toolPaths.push_back(list.path + "/" + std::to_string(i));
+    }
+    const lint::FixedInput fixed = lint::fixInput(doc, toolPaths, wires);
+    std::string result = text;
+    if (!fixed.applied.empty() && isProject) {
+        auto p = project::parse(json::compact(fixed.doc), toStdString(path));
+        if (!p)
+            return fail(p.error());
+        for (const auto& [from, to] : fixed.renamed)
+            followRename(*p, from, to);
+        result = project::writeKeepingLayout(*p, text);
+    } else if (!fixed.applied.empty()) {
+        result = json::pretty(fixed.doc) + "\n";
+    }
+    const std::string file = toStdString(path);
+    for (const lint::Finding& f : fixed.applied)
+        diag("toolwire: fixed " + file + ":" + (f.path.empty() ? std::string("/") : f.path) + " [" + wireTags(f) + "] " + f.rule + ": " +
+             f.fix->description);
+    for (const auto& [from, to] : fixed.renamed)
+        diag("  note: \"" + from + "\" is now \"" + to + "\"" +
+             (isProject ? std::string(" (the tool choice, preset tool lists and mock tools follow; check expectations)")
+                        : std::string(" (requests and calls that name it must follow)")));
+    diag("toolwire: " + std::to_string(fixed.applied.size()) + " fix(es) applied" +
+         (fixed.applied.empty() ? std::string(": nothing deterministic to fix") : std::string()) +
+         "; what is left needs a decision (toolwire lint lists it)");
+    const QString out = args.value("o");
+    if (out.isEmpty()) {
+        printText(result);
+        return Ok;
+    }
+    if (auto written = project::writeIfChanged(result, out); !written)
+        return fail(written.error());
+    return Ok;
+}
+
 } // namespace
 
 int runLint(const Args& args)
@@ -176,6 +269,11 @@ int runLint(const Args& args)
     auto doc = json::parse(*text);
     if (!doc)
         return fail(json::toError(doc.error(), toStdString(path)));
+
+    if (args.isSet("fix"))
+        return runFix(args, path, *text, *doc, wires);
+    if (!args.value("o").isEmpty())
+        return args.usageError("-o: the fixed file is written only with --fix");
 
     Collected all;
     std::vector<lint::ToolRef> refs;

@@ -1,6 +1,8 @@
-// toolwire mcp tools|call|serve — talk to an MCP server, or be the project's mock server.
+// toolwire mcp tools|call|serve — talk to an MCP server, or be the project's mock server
+// (over stdio, or with --http over Streamable HTTP on loopback).
 // --protocol picks the MCP revision (mcp/era.h): the client's auto probes server/discover and
 // falls back to initialize; serve's auto answers each request in the era it was sent in.
+// TOOLWIRE_MCP_VERBOSE: the client prints its protocol notes (the era it settled on and why).
 
 #include "cli/args.h"
 #include "cli/cli.h"
@@ -11,9 +13,11 @@
 #include "mcp/jsonkeys.h"
 #include "mcp/mockserver.h"
 #include "mcp/structured.h"
+#include "net/httpserver.h"
 #include "project/project.h"
 #include "util/strings.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QTimer>
@@ -22,6 +26,7 @@
 #include <cstdio>
 #include <optional>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 namespace tw::cli {
@@ -77,7 +82,7 @@ int runClient(const Args& args, bool call)
     client.setEra(*era);
     QObject::connect(&client, &mcp::Client::logged, &client, [](const mcp::LogEntry& e) {
         if (e.direction == mcp::LogEntry::Direction::Diagnostic && std::getenv("TOOLWIRE_MCP_VERBOSE"))
-            diag("server: " + std::string(e.message.str()));
+            diag(std::string(e.problem ? "mcp (problem): " : "mcp: ") + std::string(e.message.str()));
     });
     if (auto ready = mcp::awaitReady(client); !ready)
         return fail(ready.error());
@@ -105,6 +110,51 @@ int runClient(const Args& args, bool call)
 int runMcpTools(const Args& args) { return runClient(args, false); }
 int runMcpCall(const Args& args) { return runClient(args, true); }
 
+namespace {
+
+// --http [HOST:]PORT: loopback only. nullopt after printing the usage error (*exit holds it).
+std::optional<quint16> httpPortOption(const Args& args, int* exit)
+{
+    const QString text = args.value("http").trimmed();
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    const QString host = colon < 0 ? QStringLiteral("127.0.0.1") : text.left(colon);
+    const QString portText = colon < 0 ? text : text.mid(colon + 1);
+    if (host != QLatin1String("127.0.0.1") && host != QLatin1String("localhost")) {
+        *exit = args.usageError("--http: toolwire mcp serve listens on loopback only (127.0.0.1 or localhost), not \"" + toStdString(host) + "\"");
+        return std::nullopt;
+    }
+    bool ok = false;
+    const uint port = portText.toUInt(&ok);
+    if (!ok || port > 65535) {
+        *exit = args.usageError("--http: expected [HOST:]PORT with PORT 0-65535 (0: any free port), got \"" + toStdString(text) + "\"");
+        return std::nullopt;
+    }
+    return quint16(port);
+}
+
+int serveHttp(const std::shared_ptr<mcp::MockServer>& server, quint16 port, const std::string& what)
+{
+    mcp::HttpEndpoint endpoint(server);
+    net::HttpServer http([&endpoint](const net::HttpRequest& request, net::HttpResponder* out) {
+        if (request.path() != "/mcp") {
+            out->send(404, "text/plain", "no MCP endpoint here: POST JSON-RPC to /mcp");
+            return;
+        }
+        endpoint.answer(request, out);
+    });
+    if (!http.listen(port))
+        return fail(makeError("transport", "cannot listen on 127.0.0.1:" + std::to_string(port) + ": " + toStdString(http.errorString())));
+    const std::string url = toStdString(QString::fromLatin1(http.baseUrl())) + "/mcp";
+    // The URL alone on stdout, so that a caller can read it and keep the pipe open.
+    std::string line = url + "\n";
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fflush(stdout);
+    diag("toolwire: serving " + what + " over Streamable HTTP at " + url + " (loopback only; Ctrl+C to stop)");
+    return QCoreApplication::exec();
+}
+
+} // namespace
+
 int runMcpServe(const Args& args)
 {
     const QString path = args.positionals().first();
@@ -115,10 +165,16 @@ int runMcpServe(const Args& args)
     const auto era = eraOption(args, &exit);
     if (!era)
         return exit;
-    mcp::MockServer server(project->tools, project->mockTools);
-    server.setEra(*era);
+    std::optional<quint16> port;
+    if (args.isSet("http") && !(port = httpPortOption(args, &exit)))
+        return exit;
+    auto server = std::make_shared<mcp::MockServer>(project->tools, project->mockTools);
+    server->setEra(*era);
     const std::string eras = *era == mcp::Era::Auto ? std::string("2025-11-25 and 2026-07-28") : std::string(mcp::eraName(*era)) + " only";
-    diag("toolwire: serving " + std::to_string(project->tools.size()) + " mock tools of " + toStdString(path) + " over stdio (MCP " + eras + ")");
+    const std::string what = std::to_string(project->tools.size()) + " mock tools of " + toStdString(path) + " (MCP " + eras + ")";
+    if (port)
+        return serveHttp(server, *port, what);
+    diag("toolwire: serving " + what + " over stdio");
     std::string line;
     // A stdio server answers one request at a time, in order; blocking reads are fine here.
     while (std::getline(std::cin, line)) {
@@ -132,7 +188,7 @@ int runMcpServe(const Args& args)
                                 {"id", json::Value()},
                                 {"error", json::Value{{"code", -32700}, {"message", "Parse error: " + msg.error().toString()}}}};
         } else {
-            auto r = server.handle(*msg);
+            auto r = server->handle(*msg);
             reply = r.message;
             delay = r.delayMs;
         }

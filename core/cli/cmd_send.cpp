@@ -217,6 +217,7 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
     for (const model::ToolCall& c : x.reply.calls)
         calls.push_back(model::toView(c));
     json::Value response = x.document;
+    qsizetype bodyOmitted = 0;
     if (x.stream) {
         json::ObjectBuilder b(x.document.isObject() ? x.document : json::Value::emptyObject());
         std::size_t omitted = 0;
@@ -225,7 +226,12 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
             b.set("events_omitted", json::Value(static_cast<long long>(omitted)));
         response = std::move(b).build();
     } else if (response.isNull() && !x.raw.isEmpty()) {
-        response = json::Value(toStdString(x.raw)); // not JSON: the text as received
+        // Not JSON: the text as received, its first kMaxPrintedBodyBytes (a body up to the
+        // response cap printed whole would cost several times the cap), and how much is not.
+        constexpr qsizetype kMaxPrintedBodyBytes = 1024 * 1024;
+        response = json::Value(toStdString(x.raw.left(kMaxPrintedBodyBytes)));
+        if (x.raw.size() > kMaxPrintedBodyBytes)
+            bodyOmitted = x.raw.size() - kMaxPrintedBodyBytes;
     }
     json::Value error;
     if (x.error) {
@@ -245,6 +251,8 @@ static int sendInput(provider::RequestInput in, const json::Value& mockScript, h
                     {"error", error},
                     {"timing", provider::timingToJson(x)},
                     {"findings", lint::toJson(findings)}};
+    if (bodyOmitted > 0) // the raw body is longer than what "response" shows
+        out = out.set("response_omitted_bytes", json::Value(static_cast<long long>(bodyOmitted)));
     printText(toStdString(net::scrub(toByteArray(json::pretty(out) + "\n"), built->secrets)));
     return x.error ? Failed : Ok;
 }

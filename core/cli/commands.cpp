@@ -83,6 +83,10 @@ constexpr Positional kValidateArgs[] = {
 constexpr Option kLintOptions[] = {
     {.name = "wire", .valueName = "WIRE", .description = "lint for this wire (repeatable; default: every wire)", .kind = K::Wire, .repeatable = true},
     {.name = "json", .description = "print {\"findings\": [...], \"loss\": [...]} instead of one line per finding"},
+    {.name = "fix",
+     .description = "apply every deterministic fix for the wires named and print the fixed file (what changed goes to stderr) instead of the "
+                    "findings"},
+    {.name = "o", .valueName = "OUT", .description = "with --fix: write the fixed file here instead of printing it", .kind = K::Path},
 };
 constexpr Positional kLintArgs[] = {
     {"FILE", "a tool list (a JSON array, {\"tools\": [...]} or a tools/list result) or a .toolwire project", K::File, Arity::One},
@@ -320,6 +324,10 @@ constexpr Option kMcpServeOptions[] = {
      .description = "the MCP revisions to answer: auto (both, each in its own way), 2025-11-25 only or 2026-07-28 only",
      .kind = K::Text,
      .defaultValue = "auto"},
+    {.name = "http",
+     .valueName = "[HOST:]PORT",
+     .description = "serve over Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (loopback only; PORT 0: any free port)",
+     .kind = K::Text},
 };
 constexpr Positional kMcpCallArgs[] = {
     {"TOOL", "the tool to call", K::ToolName, Arity::One},
@@ -339,11 +347,12 @@ constexpr Command kMcpCommands[] = {
      .details = "prints the tools/call result, with \"toolwire/outputSchemaCheck\" when the tool declares an outputSchema; "
                 "exit 1 when it is an error (isError) or its structuredContent does not match the outputSchema"},
     {.name = "serve",
-     .summary = "serve a project's mock tools as an MCP server over stdio",
+     .summary = "serve a project's mock tools as an MCP server over stdio or Streamable HTTP",
      .options = kMcpServeOptions,
      .positionals = kProjectArg,
      .run = &runMcpServe,
-     .details = "reads JSON-RPC requests on stdin, one a line, and answers on stdout until stdin closes"},
+     .details = "reads JSON-RPC requests on stdin, one a line, and answers on stdout until stdin closes; with --http prints the "
+                "endpoint URL on stdout and serves until killed"},
 };
 
 constexpr Option kMockProviderOptions[] = {
@@ -397,7 +406,8 @@ constexpr Command kCommands[] = {
      .positionals = kLintArgs,
      .run = &runLint,
      .details = "prints the findings ({\"severity\", \"wires\", \"tool\", \"path\", \"rule\", \"message\", \"source\", "
-                "\"fix\"?}, paths into FILE) and the loss report; exit 1 when a finding is an error"},
+                "\"fix\"?}, paths into FILE) and the loss report; exit 1 when a finding is an error. With --fix: the file with every "
+                "deterministic fix applied (types, strict normal form, root object, inlined references, names), exit 0"},
     {.name = "tokens",
      .summary = "count what the tool definitions cost per wire: tokens per tool and in total, and per 1,000 requests at dated prices",
      .options = kTokensOptions,

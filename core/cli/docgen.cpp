@@ -140,6 +140,18 @@ std::vector<EnvironmentVariable> environmentVariables()
     out.push_back(
         {"TOOLWIRE_LOOPBACK_ONLY", "1: connect only to 127.0.0.0/8 and ::1; a request anywhere else fails with loopback_only (the tests set it)"});
     out.push_back({"TOOLWIRE_MCP_VERBOSE", "set: mcp tools and mcp call print the MCP server's diagnostics on stderr"});
+    out.push_back({"TOOLWIRE_TRUST_FILE",
+                   "the consent store: which projects may send a key to an origin or start an MCP server command (default "
+                   "$XDG_CONFIG_HOME/toolwire/trust.json)"});
+    out.push_back({"TOOLWIRE_MAX_RESPONSE_BYTES",
+                   "the response cap in bytes (default 268435456, 256 MiB): a larger response, streamed or not, keeps its first bytes "
+                   "and fails with response_too_large"});
+    out.push_back({"TOOLWIRE_MAX_INPUT_BYTES",
+                   "the cap on a file or standard input a command reads, in bytes (default 268435456, 256 MiB): more fails with "
+                   "input_too_large"});
+    out.push_back({"TOOLWIRE_HISTORY", "off: nothing is recorded in the request history"});
+    out.push_back({"TOOLWIRE_HISTORY_DB", "the request history database (default $XDG_DATA_HOME/toolwire/history.sqlite)"});
+    out.push_back({"TOOLWIRE_AUTOSAVE_MS", "the window's autosave interval in milliseconds (default 3000)"});
     out.push_back({"QT_QPA_PLATFORM", "--screenshot renders offscreen unless this names another Qt platform plugin"});
     out.push_back({"XDG_CONFIG_HOME", "where the settings file lives (default ~/.config)"});
     return out;
@@ -152,6 +164,9 @@ std::vector<FileEntry> files()
         {"$XDG_DATA_HOME/toolwire/history.sqlite",
          "the request history (toolwire history; default ~/.local/share); keys are redacted before they are stored"},
         {"the Secret Service keyring", "API keys saved from the Request dock, service toolwire, one entry profile:ID per profile"},
+        {"$XDG_CONFIG_HOME/toolwire/trust.json",
+         "the consent store (TOOLWIRE_TRUST_FILE names another): each project you allowed, with \"Always for this project\", to send a "
+         "key to an origin or to start an MCP server command; never a key. Delete an entry, or the file, to be asked again"},
         {"/usr/share/toolwire/examples/weather-desk.toolwire", "the example project (also built into the program: toolwire opens it on first start)"},
         {"/usr/share/doc/toolwire/", "the user guide, the CLI reference and the provider notes"},
     };

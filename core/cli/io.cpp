@@ -5,6 +5,9 @@
 
 #include <QFile>
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -66,31 +69,55 @@ Error tooLarge(const QString& pathOrDash, qint64 cap)
     return makeError("input_too_large", what + " is larger than the " + std::to_string(cap) + "-byte input cap (TOOLWIRE_MAX_INPUT_BYTES raises it)");
 }
 
+// Reads into one buffer and nothing else: the bytes land in `data` directly (no staging
+// buffer, no second copy), sized once when the source says how large it is. `read` returns
+// the bytes it put at its argument (at most the given count), 0 at the end, -1 on error.
+template <typename Read> Result<std::string> readBounded(const QString& pathOrDash, qint64 sizeHint, qint64 cap, Read read)
+{
+    std::string data;
+    if (sizeHint > cap)
+        return tooLarge(pathOrDash, cap);
+    if (sizeHint > 0)
+        data.reserve(std::size_t(sizeHint) + 1); // +1: the read that finds the end
+    constexpr std::size_t kStep = 1U << 16;
+    for (;;) {
+        const std::size_t have = data.size();
+        // Into the spare capacity when there is some (a sized source never grows the buffer),
+        // else a step more (the string grows geometrically).
+        const std::size_t step = data.capacity() > have ? data.capacity() - have : kStep;
+        const std::size_t want = std::min<std::size_t>(step, std::size_t(cap - qint64(have)) + 1);
+        data.resize(have + want);
+        const qint64 n = read(data.data() + have, qint64(want));
+        if (n < 0)
+            return makeError("io_error", (pathOrDash == QLatin1String("-") ? std::string("stdin") : toStdString(pathOrDash)) + ": read failed");
+        data.resize(have + std::size_t(n));
+        if (qint64(data.size()) > cap)
+            return tooLarge(pathOrDash, cap); // stop reading: the rest is never held
+        if (n == 0)
+            return data;
+    }
+}
+
 } // namespace
 
 Result<std::string> readInput(const QString& pathOrDash)
 {
     const qint64 cap = maxInputBytes();
     if (pathOrDash == QLatin1String("-")) {
-        std::string data;
-        char buf[65536];
-        std::size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
-            if (qint64(data.size() + n) > cap)
-                return tooLarge(pathOrDash, cap); // stop reading: the rest is never held
-            data.append(buf, n);
-        }
-        return data;
+        // A file redirected to stdin has a size: the buffer is allocated once.
+        struct stat st { };
+        const qint64 hint = fstat(fileno(stdin), &st) == 0 && S_ISREG(st.st_mode) ? qint64(st.st_size) : 0;
+        return readBounded(pathOrDash, hint, cap, [](char* to, qint64 n) -> qint64 {
+            const std::size_t got = std::fread(to, 1, std::size_t(n), stdin);
+            return got == 0 && std::ferror(stdin) ? -1 : qint64(got);
+        });
     }
     QFile f(pathOrDash);
-    if (!f.open(QIODevice::ReadOnly))
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return makeError("io_error", toStdString(pathOrDash) + ": " + toStdString(f.errorString()));
-    if (f.size() > cap)
-        return tooLarge(pathOrDash, cap);
-    const QByteArray data = f.read(cap + 1); // a file that grows while read stays bounded
-    if (data.size() > cap)
-        return tooLarge(pathOrDash, cap);
-    return toStdString(data);
+    // A file that grows while read stays bounded by the cap; one without a size (a pipe named
+    // by its path) is read to its end.
+    return readBounded(pathOrDash, f.isSequential() ? 0 : f.size(), cap, [&f](char* to, qint64 n) { return f.read(to, n); });
 }
 
 Result<json::Value> readJsonInput(const QString& pathOrDash)

@@ -2,6 +2,7 @@
 #include "lint/jsonkeys.h"
 
 #include "json/json.h"
+#include "lint/lower.h"
 #include "lint/pointer.h"
 #include "lint/rules.h"
 #include "lint/schemawalk.h"
@@ -254,6 +255,9 @@ void checkSchema(const wire::Dialect& d, const LocatedTool& t, std::vector<Findi
         for (std::string_view k : {keys::kAnyOf, keys::kOneOf, keys::kAllOf})
             if (s.contains(k))
                 out.push_back(makeFinding("schema.root_combinator", d, {{"keyword", std::string(k)}}, name, childPointer(sp, k)));
+    // References where the wire resolves none (lower.h).
+    for (Finding& f : refFindings(d, t))
+        out.push_back(std::move(f));
 }
 
 } // namespace

@@ -2,7 +2,9 @@
 
 #include "json/json.h"
 #include "lint/lint.h"
+#include "model/tool.h"
 #include "model/toolcall.h"
+#include "wire/body.h"
 #include "wire/reasoning.h"
 #include "wire/registry.h"
 #include "util/strings.h"
@@ -15,23 +17,6 @@
 namespace tw::loop {
 
 using json::Value;
-
-namespace {
-
-// `params` merged into `body`: objects member by member (recursively), anything else replaces.
-Value merged(const Value& body, const Value& params)
-{
-    if (!body.isObject() || !params.isObject())
-        return params;
-    json::ObjectBuilder b(body);
-    for (const json::Member& m : params.members()) {
-        const Value* old = b.find(m.name());
-        b.set(m.name(), old ? merged(*old, m.value) : m.value);
-    }
-    return std::move(b).build();
-}
-
-} // namespace
 
 Value outcomeToJson(const Outcome& o)
 {
@@ -84,7 +69,16 @@ void LiveLoop::start()
             fail(makeError("tool_transport_failed", "tools/list failed: " + tools.error().message));
             return;
         }
-        m_base.tools.assign(tools->items().begin(), tools->items().end());
+        // A tool the request declares as a custom tool (free-form text) stays one: MCP lists
+        // every tool with a schema, and the custom call's text reaches it as {"input": text}.
+        std::vector<Value> offered;
+        for (const Value& t : tools->items()) {
+            const auto custom = std::find_if(m_base.tools.begin(), m_base.tools.end(), [&](const Value& own) {
+                return own["name"] == t["name"] && own[model::toolkeys::kType].str() == model::toolkeys::kCustom;
+            });
+            offered.push_back(custom != m_base.tools.end() ? *custom : t);
+        }
+        m_base.tools = std::move(offered);
         for (const Value& t : tools->items())
             m_known.emplace_back(t["name"].str());
         sendRound();
@@ -122,6 +116,7 @@ void LiveLoop::sendRound()
     }
     shapeBody(*built);
     m_findings = built->findings;
+    m_renamed = built->renamed;
     m_call = std::make_unique<provider::ProviderCall>(m_nam, *built);
     connect(m_call.get(), &provider::ProviderCall::finished, this, &LiveLoop::onResponse);
     m_call->start();
@@ -129,7 +124,9 @@ void LiveLoop::sendRound()
 
 void LiveLoop::shapeBody(provider::BuiltRequest& built) const
 {
-    Value body = m_params.isObject() ? merged(built.body, m_params) : built.body;
+    // The run's parameters on top of the preset's (which buildRequest merged already), then
+    // what the wire needs to get the reasoning they turn on back for the echo.
+    Value body = m_params.isObject() ? wire::echoableBody(built.wire, wire::mergedMembers(built.body, m_params)) : built.body;
     // Stored state: continue from the previous reply with only the new items.
     const wire::ReasoningDialect* reasoning = wire::reasoningDialect(built.wire);
     if (reasoning && reasoning->chainsState && reasoning->chainedBody && reasoning->chainsState(body) && !m_outcome.rounds.empty() &&
@@ -170,7 +167,12 @@ void LiveLoop::onResponse(const provider::Exchange& x)
         fail(*x.error);
         return;
     }
-    auto plan = planRound(m_settings, x.document, m_known);
+    // A tool sent lowered under another name is known by the name the wire saw.
+    std::vector<std::string> known = m_known;
+    for (const auto& [sent, original] : m_renamed)
+        if (std::find(m_known.begin(), m_known.end(), original) != m_known.end())
+            known.push_back(sent);
+    auto plan = planRound(m_settings, x.document, known);
     if (!plan) {
         fail(plan.error());
         return;
@@ -214,8 +216,10 @@ void LiveLoop::executeNext()
     }
     // A custom tool's call carries its text as `input`: the MCP tool gets {"input": text}.
     const Value arguments = model::inputArguments(c.call);
-    m_outcome.mcpCalls.push_back(Value{{"name", c.call.name}, {"arguments", arguments}});
-    const std::string name = c.call.name;
+    // The tool's own name (a renamed tool's call names it as the wire saw it); the result
+    // goes back under the call's name (formatRound).
+    const std::string name = provider::originalToolName(m_renamed, c.call.name);
+    m_outcome.mcpCalls.push_back(Value{{"name", name}, {"arguments", arguments}});
     m_pendingRequest = -1;
     if (!m_client) {
         m_results.push_back(transportFailureResult(name, "the MCP session is gone"));

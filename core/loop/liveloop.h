@@ -17,10 +17,12 @@
 // previous reply (previous_response_id) and carry only the new items. Each round's request
 // view (Round::exchange) is exactly what was sent.
 //
-// Body parameters (setBodyParams) are members merged into every round's body before it is
-// sent (objects merge member by member, anything else replaces): how a run turns on
-// thinking or reasoning (`thinking`, `reasoning`, `store`, `generationConfig`,
-// `additionalModelRequestFields`) while presets carry no such parameters of their own.
+// Body parameters: a preset's own (RequestInput::params, its "params" member) are merged by
+// buildRequest, protected members kept; a run's (setBodyParams) are merged on top of them
+// into every round's body before it is sent (wire::mergedMembers: objects member by member,
+// anything else replaces, tool fields included): how a run turns on thinking or reasoning
+// (`thinking`, `reasoning`, `store`, `generationConfig`, `additionalModelRequestFields`)
+// beyond what its preset says.
 
 #include "lint/finding.h"
 #include "loop/toolloop.h"
@@ -32,6 +34,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -106,6 +109,8 @@ private:
     Settings m_settings;
     json::Value m_params;
     std::vector<std::string> m_known;
+    // The request in flight's renamed tools (lowered: the name the wire sees -> the tool's).
+    std::map<std::string, std::string> m_renamed;
     bool m_step = false;
     bool m_running = false;
     bool m_stopped = false;

@@ -67,6 +67,7 @@ Client::Client(std::unique_ptr<Transport> transport, QObject* parent) : QObject(
 {
     m_clock.start();
     m_meta = statelessMeta(json::Value::emptyObject());
+    m_requestedEra = m_transport->eraSetting();
     m_transport->setParent(nullptr);
     connect(m_transport.get(), &Transport::messageReceived, this, &Client::onMessage);
     connect(m_transport.get(), &Transport::closed, this, &Client::onClosed);

@@ -74,7 +74,7 @@ public:
     explicit Client(std::unique_ptr<Transport> transport, QObject* parent = nullptr);
     ~Client() override;
 
-    // Which era to speak; set before connectToServer (default Era::Auto).
+    // Which era to speak; set before connectToServer (default: the transport's eraSetting()).
     void setEra(Era era) { m_requestedEra = era; }
     Era requestedEra() const { return m_requestedEra; }
     // The era the handshake settled on (Legacy or Stateless); Auto until then.

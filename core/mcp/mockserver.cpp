@@ -442,18 +442,26 @@ MockServer::Reply MockServer::handle(const Value& m)
 
 #include <QPointer>
 #include <QTimer>
+#include <QUuid>
 
 namespace tw::mcp {
 
-void answerHttp(const std::shared_ptr<MockServer>& server, const net::HttpRequest& request, net::HttpResponder* responder)
+HttpEndpoint::HttpEndpoint(std::shared_ptr<MockServer> server) : m_server(std::move(server)) { }
+
+void HttpEndpoint::answer(const net::HttpRequest& request, net::HttpResponder* responder)
 {
     const QByteArray json = "application/json";
-    auto error = [&](int status, const Value& id, int code, std::string message) {
-        const Value body{{keys::kJsonrpc, "2.0"}, {keys::kId, id}, {keys::kError, rpcError(code, std::move(message))}};
+    auto error = [&](int status, const Value& id, int code, std::string message, Value data = {}) {
+        const Value body{{keys::kJsonrpc, "2.0"}, {keys::kId, id}, {keys::kError, rpcError(code, std::move(message), std::move(data))}};
         responder->send(status, json, toByteArray(json::compact(body)));
     };
+    const QByteArray session = request.header(keys::kHeaderSessionId);
+    if (request.method == "DELETE" && !session.isEmpty() && m_sessions.erase(session) > 0) {
+        responder->send(200, "text/plain", "session ended");
+        return;
+    }
     if (request.method != "POST") {
-        responder->send(405, "text/plain", "this endpoint takes POST only");
+        responder->send(405, "text/plain", "this endpoint takes POST only (no server-to-client stream)", {{"Allow", "POST"}});
         return;
     }
     auto m = json::parse(std::string_view(request.body.constData(), std::size_t(request.body.size())));
@@ -461,33 +469,63 @@ void answerHttp(const std::shared_ptr<MockServer>& server, const net::HttpReques
         error(400, Value(), kParseError, "Parse error: " + m.error().toString());
         return;
     }
+    const Value& id = (*m)[keys::kId];
     const std::string_view revision = metaProtocolVersion(*m);
     const std::string_view method = (*m)[keys::kMethod].str();
-    if (!revision.empty()) {
+    const Era era = m_server->era();
+    const bool stateless = !revision.empty() && era != Era::Legacy;
+    if (stateless) {
+        // 2026-07-28: the headers repeat what the body says, and must agree with it.
         auto mismatch = [&](const char* header, std::string_view expected) {
-            const auto got = decodeHeaderValue(request.header(header));
-            if (got && *got == expected)
+            const QByteArray raw = request.header(header);
+            const auto got = decodeHeaderValue(raw);
+            if (!raw.isEmpty() && got && *got == expected)
                 return false;
-            error(400, (*m)[keys::kId], kHeaderMismatch,
-                  std::string(header) + " is \"" + request.header(header).toStdString() + "\", the request says \"" + std::string(expected) + "\"");
+            const std::string received = raw.isEmpty() ? std::string("missing") : "\"" + raw.toStdString() + "\"";
+            error(400, id, kHeaderMismatch,
+                  "Header mismatch: " + std::string(header) + " is " + received + ", the request body says \"" + std::string(expected) + "\"",
+                  Value{{"header", header}, {"expected", expected}, {"received", raw.isEmpty() ? Value() : Value(raw.toStdString())}});
             return true;
         };
         if (mismatch(keys::kHeaderProtocolVersion, revision) || (!method.empty() && mismatch(keys::kHeaderMethod, method)))
             return;
-        if (method == keys::kToolsCall && mismatch(keys::kHeaderName, (*m)[keys::kParams][keys::kName].str()))
+        const Value& params = (*m)[keys::kParams];
+        if ((method == keys::kToolsCall || method == keys::kPromptsGet) && mismatch(keys::kHeaderName, params[keys::kName].str()))
             return;
+        if (method == keys::kResourcesRead && mismatch(keys::kHeaderName, params[keys::kUri].str()))
+            return;
+    } else if (era != Era::Stateless && method != keys::kInitialize) {
+        // 2025-11-25: a session, minted by initialize, on every later request.
+        if (session.isEmpty()) {
+            error(400, Value(), -32000, "Bad Request: Server not initialized (no Mcp-Session-Id: send initialize first)");
+            return;
+        }
+        auto it = m_sessions.find(session);
+        if (it == m_sessions.end()) {
+            error(404, Value(), -32001, "Session not found: " + session.toStdString());
+            return;
+        }
+        const QByteArray version = request.header(keys::kHeaderProtocolVersion);
+        if (!version.isEmpty() && version.toStdString() != it->second) {
+            error(400, Value(), -32000, "Bad Request: MCP-Protocol-Version is \"" + version.toStdString() + "\", the session speaks " + it->second);
+            return;
+        }
     }
-    MockServer::Reply reply = server->handle(*m);
+    MockServer::Reply reply = m_server->handle(*m);
     if (reply.message.isNull()) {
         responder->send(202, json, {});
         return;
     }
     int status = 200;
     net::HeaderList extra;
-    if (!revision.empty() && reply.message.contains(keys::kError))
+    const bool failed = reply.message.contains(keys::kError);
+    if (failed && (stateless || era == Era::Stateless))
         status = reply.message[keys::kError][keys::kCode].toInt() == kMethodNotFound ? 404 : 400;
-    if (revision.empty() && method == keys::kInitialize && !reply.message.contains(keys::kError))
-        extra.append(qMakePair(QByteArray(keys::kHeaderSessionId), QByteArray("toolwire-mock-session")));
+    if (!stateless && method == keys::kInitialize && !failed) {
+        const QByteArray minted = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+        m_sessions[minted] = std::string(reply.message[keys::kResult][keys::kProtocolVersion].str());
+        extra.append(qMakePair(QByteArray(keys::kHeaderSessionId), minted));
+    }
     const QByteArray body = toByteArray(json::compact(reply.message));
     QPointer<net::HttpResponder> out(responder);
     QTimer::singleShot(reply.delayMs, responder, [out, status, json, body, extra] {

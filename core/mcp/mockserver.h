@@ -60,6 +60,7 @@ public:
     MockServer(std::vector<json::Value> canonicalTools, json::Value scripts);
     // Which eras it answers: Auto (the default) both, or one only.
     void setEra(Era era) { m_era = era; }
+    Era era() const { return m_era; }
 
     struct Reply {
         json::Value message; // the JSON-RPC response; null for notifications
@@ -92,7 +93,11 @@ std::string renderTemplate(std::string_view text, const json::Value& arguments);
 
 #include "mcp/transport.h"
 
+#include <QByteArray>
+
+#include <map>
 #include <memory>
+#include <string>
 
 namespace tw::net {
 class HttpResponder;
@@ -101,13 +106,31 @@ struct HttpRequest;
 
 namespace tw::mcp {
 
-// The mock server as a Streamable HTTP endpoint (for net::HttpServer): one POSTed JSON-RPC
-// message, one JSON answer. 2026-07-28 requests must carry MCP-Protocol-Version equal to
-// their _meta, Mcp-Method equal to their method and, on tools/call, Mcp-Name equal to the
-// tool (base64 sentinel decoded) — else 400 with -32020 HeaderMismatch; no session is minted
-// and Mcp-Session-Id is ignored; their JSON-RPC errors answer 400 (-32601: 404). 2025-11-25:
-// initialize mints an Mcp-Session-Id. GET and DELETE: 405. Notifications: 202.
-void answerHttp(const std::shared_ptr<MockServer>& server, const net::HttpRequest& request, net::HttpResponder* responder);
+// The mock server as a Streamable HTTP endpoint (for net::HttpServer; `toolwire mcp serve
+// --http` and the tests): one POSTed JSON-RPC message, one JSON answer, each era in its own way.
+//  * 2026-07-28 (params._meta names the revision, and the server answers that era): the
+//    request must carry MCP-Protocol-Version equal to its _meta, Mcp-Method equal to its
+//    method and, on tools/call, prompts/get and resources/read, Mcp-Name equal to
+//    params.name (params.uri) — base64 sentinel decoded — else 400 with -32020 HeaderMismatch
+//    (data: {"header", "expected", "received"}); no session is minted, Mcp-Session-Id is
+//    ignored; JSON-RPC errors answer 400 (-32601: 404).
+//  * 2025-11-25: initialize mints an Mcp-Session-Id (a fresh UUID, kept with the revision it
+//    negotiated); every later request must carry it: none is 400 (-32000 "Bad Request: Server
+//    not initialized", as the reference SDK answers — which is how a dual-era client falls
+//    back), an unknown one 404 (-32001 "Session not found"); an MCP-Protocol-Version header
+//    other than the session's revision is 400. DELETE with the session ends it.
+// A server narrowed to 2026-07-28 answers its JSON-RPC errors (initialize: -32022) with 400.
+// GET (no server stream): 405; DELETE without a live session: 405. Notifications: 202.
+class HttpEndpoint {
+public:
+    explicit HttpEndpoint(std::shared_ptr<MockServer> server); // answers the eras server->era() names
+    void answer(const net::HttpRequest& request, net::HttpResponder* responder);
+    int sessionCount() const { return int(m_sessions.size()); }
+
+private:
+    std::shared_ptr<MockServer> m_server;
+    std::map<QByteArray, std::string> m_sessions; // Mcp-Session-Id -> the revision initialize settled on
+};
 
 } // namespace tw::mcp
 

@@ -15,6 +15,7 @@
 //    closes its response stream, which is how that revision cancels.
 
 #include "json/value.h"
+#include "mcp/era.h"
 #include "net/httpserver.h" // HeaderList
 #include "result.h"
 
@@ -48,6 +49,11 @@ public:
     // era: Streamable HTTP defines none there.
     virtual bool carriesStatelessNotifications() const { return true; }
     virtual QString describe() const = 0; // for logs: "stdio: node server.js", "http: URL"
+    // The MCP revision configured for the server behind this transport (a project's
+    // mcp_servers "protocol"); a Client built on it starts with this setting (Client::setEra
+    // still overrides it). Era::Auto unless set.
+    void setEraSetting(Era era) { m_eraSetting = era; }
+    Era eraSetting() const { return m_eraSetting; }
 
 Q_SIGNALS:
     void opened();
@@ -58,6 +64,9 @@ Q_SIGNALS:
     // (a number found as "id": N in it), 0 when none.
     void protocolError(const tw::Error& error, long long requestId);
     void closed(const tw::Error& reason); // category "" when closed on request
+
+private:
+    Era m_eraSetting = Era::Auto;
 };
 
 // The stdout line cap: one JSON-RPC message may be this long (a large embedded resource fits).

@@ -49,6 +49,21 @@ bool namedIn(const QByteArray& name, const QList<QByteArray>& list)
     return false;
 }
 
+// "256 MiB" for whole mebibytes, else the byte count.
+std::string capText(qint64 bytes)
+{
+    constexpr qint64 mib = qint64(1024) * 1024;
+    return bytes % mib == 0 ? std::to_string(bytes / mib) + " MiB" : std::to_string(bytes) + "-byte";
+}
+
+Error tooLarge(qint64 cap, qint64 kept)
+{
+    return makeError("response_too_large",
+                     "the response is larger than the " + capText(cap) + " response cap (TOOLWIRE_MAX_RESPONSE_BYTES); the first " +
+                         std::to_string(kept) + " bytes are kept",
+                     "byte " + std::to_string(kept));
+}
+
 } // namespace
 
 bool isLoopbackHost(const QString& host)
@@ -62,6 +77,13 @@ bool isLoopbackHost(const QString& host)
     if (!a.setAddress(h))
         return false;
     return a.isLoopback();
+}
+
+qint64 defaultMaxResponseBytes()
+{
+    bool ok = false;
+    const qint64 v = qEnvironmentVariable("TOOLWIRE_MAX_RESPONSE_BYTES").toLongLong(&ok);
+    return ok && v > 0 ? v : kDefaultMaxResponseBytes;
 }
 
 bool loopbackOnly() { return qEnvironmentVariable("TOOLWIRE_LOOPBACK_ONLY") == QLatin1String("1"); }
@@ -162,6 +184,15 @@ void HttpJob::send()
         Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
     });
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
+    // Qt's HTTP thread may read ahead of readyRead: once it has received more than the cap,
+    // what it holds is drained now (which fails at the cap) rather than after it has read on.
+    connect(m_reply, &QNetworkReply::downloadProgress, this, [this](qint64 received, qint64) {
+        if (m_redirecting || m_done || received <= m_limits.maxResponseBytes)
+            return;
+        onReadyRead();
+        if (!m_done)
+            fail(tooLarge(m_limits.maxResponseBytes, m_outcome.body.size()));
+    });
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onFinished);
     connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
         for (const QSslError& e : errors)
@@ -249,9 +280,7 @@ void HttpJob::onReadyRead()
             m_outcome.body += head;
             Q_EMIT bytesReceived(head, t);
         }
-        fail(makeError("response_too_large",
-                       "the response is larger than the " + std::to_string(m_limits.maxResponseBytes / (qint64(1024) * 1024)) +
-                           " MiB cap; the first " + std::to_string(m_outcome.body.size()) + " bytes are kept"));
+        fail(tooLarge(m_limits.maxResponseBytes, m_outcome.body.size()));
         return;
     }
     m_outcome.body += chunk;

@@ -48,6 +48,12 @@ struct HttpRequestSpec {
 // x-amz-security-token: what a redirect to another origin drops even when not named.
 const QList<QByteArray>& credentialHeaderNames();
 
+// The response cap: TOOLWIRE_MAX_RESPONSE_BYTES when set to a positive number, else 256 MiB.
+// It bounds the bytes a response may deliver (streamed or not); what is built from them
+// (events, the parsed document) is bounded by its own structures below it.
+inline constexpr qint64 kDefaultMaxResponseBytes = 256LL * 1024 * 1024;
+qint64 defaultMaxResponseBytes();
+
 struct HttpLimits {
     int connectTimeoutMs = 30000; // until the response headers arrive
     int totalTimeoutMs = 600000; // the whole exchange
@@ -59,7 +65,7 @@ struct HttpLimits {
     // stream pass; silence is the idle timeout's. 0 turns the check off.
     int stallWindowMs = 60000;
     qint64 stallMinBytes = 1024;
-    qint64 maxResponseBytes = 256LL * 1024 * 1024;
+    qint64 maxResponseBytes = defaultMaxResponseBytes();
     int maxRedirects = 10;
 };
 

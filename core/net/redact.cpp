@@ -124,31 +124,43 @@ qsizetype escapedMatchAt(const QByteArray& text, qsizetype pos, const QByteArray
 
 QByteArray scrub(const QByteArray& text, const QStringList& secrets)
 {
+    // Shared with `text` until a secret is found: a 256 MiB body without one is not copied.
     QByteArray out = text;
     for (const QString& s : secrets) {
         if (s.size() < 8)
             continue;
         const QByteArray needle = s.toUtf8();
         const QByteArray shown = toByteArray(redactSecret(std::string_view(needle.constData(), std::size_t(needle.size()))));
-        out.replace(needle, shown);
+        if (out.contains(needle))
+            out.replace(needle, shown);
         if (!out.contains('\\'))
             continue;
         // The escaped spellings: each place a backslash could start or continue the key.
+        const QByteArray& in = out;
+        const char* d = in.constData();
+        const qsizetype size = in.size();
         QByteArray rewritten;
-        rewritten.reserve(out.size());
-        qsizetype i = 0;
-        while (i < out.size()) {
+        qsizetype copied = 0;
+        bool found = false;
+        for (qsizetype i = 0; i < size;) {
             bool escaped = false;
-            const qsizetype n = (out[i] == needle[0] || out[i] == '\\') ? escapedMatchAt(out, i, needle, escaped) : 0;
+            const qsizetype n = (d[i] == needle[0] || d[i] == '\\') ? escapedMatchAt(in, i, needle, escaped) : 0;
             if (n > 0 && escaped) {
+                if (!found)
+                    rewritten.reserve(size);
+                found = true;
+                rewritten.append(d + copied, i - copied);
                 rewritten += shown;
                 i += n;
+                copied = i;
             } else {
-                rewritten += out[i];
                 ++i;
             }
         }
-        out = rewritten;
+        if (found) {
+            rewritten.append(d + copied, size - copied);
+            out = rewritten;
+        }
     }
     return out;
 }

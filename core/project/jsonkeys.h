@@ -28,7 +28,11 @@ inline constexpr std::string_view Type = "type";
 inline constexpr std::string_view UrlVars = "url_vars";
 inline constexpr std::string_view Wire = "wire";
 inline constexpr std::string_view Expect = "expect";
+inline constexpr std::string_view Params = "params";
 inline constexpr std::string_view McpServers = "mcp_servers";
+inline constexpr std::string_view SendAs = "send_as";
+inline constexpr std::string_view Written = "written";
+inline constexpr std::string_view Lowered = "lowered";
 
 } // namespace tw::project::keys
 

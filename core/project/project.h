@@ -14,7 +14,8 @@
 //   "presets": [ {"name", "profile", "wire"?, "base_url"?, "url_vars"? {name: string}, "model",
 //                 "system", "messages": [...],
 //                 "max_tokens"?, "temperature"?, "parallel_tool_calls"?, "stream",
-//                 "tool_choice"? (as above: overrides the project's), "tools"? [names sent], ...} ],
+//                 "tool_choice"? (as above: overrides the project's), "tools"? [names sent],
+//                 "params"? {free body members: thinking, reasoning, store, top_p, ...}, ...} ],
 //   ...  members this version does not know are kept verbatim, in order
 // }
 // Format 2 adds "mock_tools": {tool name: mock MCP script} (see core/mcp/mockserver.h),
@@ -30,9 +31,11 @@
 #include "json/value.h"
 #include "model/toolchoice.h"
 #include "result.h"
+#include "wire/wire.h"
 
 #include <QString>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +43,14 @@
 namespace tw::project {
 
 inline constexpr int kFormatVersion = 2;
+
+// Per wire, what a request sends: the tools as written, or lowered (core/lint/lower.h: every
+// deterministic fix of that wire's tool rules applied). JSON "send_as": {"<wire tag>":
+// "written"|"lowered"}; only non-default (lowered) entries are written.
+enum class SendAs {
+    Written,
+    Lowered
+};
 
 // The choice policy is model data; the project stores it.
 using ChoiceSetting = model::ChoiceSetting;
@@ -63,6 +74,12 @@ struct Preset {
     std::optional<ChoiceSetting> choice; // overrides the project's tool choice
     std::optional<std::vector<std::string>> tools; // the tools sent, by name; nullopt: all
     json::Value expect; // the expectations `toolwire run` checks (expect.h), verbatim; null: none
+    // Free body parameters, verbatim (an object; null: none): merged into the body the wire
+    // builds, after conversion (provider::RequestInput::params): objects member by member,
+    // never over the tools, the tool choice, the conversation or the stream switch (those
+    // stay as converted; a params.protected warning says so). An imported body's members
+    // without a place of their own land here, so the body sends as it was written.
+    json::Value params;
     std::vector<json::Member> extra; // unknown members, verbatim
 
     bool operator==(const Preset& o) const;
@@ -83,6 +100,8 @@ struct Project {
     // MCP servers the project talks to (mcpservers.h): [{"name", "command", "args", "env"} |
     // {"name", "url", "headers"}], verbatim. Null: none. Secrets only as ${env:NAME} references.
     json::Value mcpServers;
+    // Per wire: send as written (the default, not stored) or lowered ("send_as").
+    std::map<wire::Wire, SendAs> sendAs;
     std::vector<json::Member> extra; // unknown top-level members, verbatim and in order
 
     bool operator==(const Project& o) const;

@@ -10,6 +10,15 @@ namespace tw::project {
 
 using json::Value;
 
+std::set<wire::Wire> lowerOn(const Project& p)
+{
+    std::set<wire::Wire> out;
+    for (const auto& [w, as] : p.sendAs)
+        if (as == SendAs::Lowered)
+            out.insert(w);
+    return out;
+}
+
 Result<provider::RequestInput> requestInput(const Project& p, const Preset& preset)
 {
     std::vector<provider::Profile> own;
@@ -62,9 +71,11 @@ Result<provider::RequestInput> requestInput(const Project& p, const Preset& pres
     }
     in.choice = preset.choice.value_or(p.choice);
     in.parallel = preset.parallelToolCalls;
+    in.lowerOn = lowerOn(p);
     in.maxTokens = preset.maxTokens;
     in.temperature = preset.temperature;
     in.stream = preset.stream;
+    in.params = preset.params;
     return in;
 }
 

@@ -16,8 +16,14 @@
 #include "provider/request.h"
 #include "result.h"
 
+#include <set>
+
 namespace tw::project {
 
 Result<provider::RequestInput> requestInput(const Project& p, const Preset& preset);
+
+// The wires the project sends lowered ("send_as"): RequestInput::lowerOn for a request built
+// from the project without a preset (requestInput fills it itself).
+std::set<wire::Wire> lowerOn(const Project& p);
 
 } // namespace tw::project

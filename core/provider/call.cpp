@@ -178,7 +178,9 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
     if (m_streaming) {
         m_lastTMs = o.timing.totalMs;
         m_decoder->finish();
-    } else if (o.status >= 200 && o.status < 300 && !o.body.isEmpty()) {
+    } else if (o.status >= 200 && o.status < 300 && !o.body.isEmpty() && !(o.error && o.error->category == "response_too_large")) {
+        // (A body cut at the response cap is not parsed: it cannot be one whole value, and a
+        // tree of its tiny values, `[{},{},...`, would take many times the cap in memory.)
         m_assembler->feed("", body);
         auto doc = json::parse(body);
         if (doc)

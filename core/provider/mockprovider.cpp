@@ -209,6 +209,11 @@ Result<wire::MockReply> mockAnswer(const wire::MockRequest& q, long long serial,
         call.numericName = tool.name().isNumber();
         Value args = schema::generateFromSchema(tool.inputSchema(), q.lastUserText);
         call.arguments = args.isObject() ? args : Value::emptyObject();
+        if (tool.isCustom()) { // free-form text, answered in the wire's custom call shape
+            const Value& text = call.arguments[model::toolkeys::kInput];
+            call.input = text.isString() && !text.str().empty() ? std::string(text.str()) : q.lastUserText;
+            call.arguments = Value{{model::toolkeys::kInput, *call.input}};
+        }
         r.calls.push_back(std::move(call));
     } else if (q.structuredOutput) {
         const Value doc =

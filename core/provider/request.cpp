@@ -2,12 +2,18 @@
 
 #include "json/json.h"
 #include "lint/bodymap.h"
+#include "lint/jsonkeys.h"
 #include "lint/lint.h"
+#include "lint/lower.h"
+#include "lint/rules.h"
+#include "model/scalars.h"
 #include "net/redact.h"
 #include "util/strings.h"
 #include "wire/body.h"
+#include "wire/common_request.h"
 #include "wire/framing.h"
 #include "wire/preview.h"
+#include "wire/reasoning.h"
 #include "wire/registry.h"
 
 #include <algorithm>
@@ -60,8 +66,32 @@ std::vector<lint::ToolRef> toolRefs(const RequestInput& in)
     return refs;
 }
 
-// Explicit strict where the wire needs it, then the checks of the body as it will be sent.
-void preflight(const RequestInput& in, const model::ChoiceSetting& choice, bool toolsSent, BuiltRequest& out)
+// The preset's params merged in (wire::mergeParams); each member kept as converted is a
+// warning at the preset's params.
+void mergeParams(const RequestInput& in, const wire::ToolFields& tools, BuiltRequest& out)
+{
+    if (!in.params.isObject() || in.params.empty())
+        return;
+    wire::ParamsMerge merged = wire::mergeParams(out.body, in.params, tools);
+    out.body = wire::echoableBody(out.wire, merged.body);
+    const wire::Dialect& d = wire::dialect(out.wire);
+    for (const std::string& member : merged.kept) {
+        lint::Finding f;
+        f.severity = lint::Severity::Warning;
+        f.wires = {out.wire};
+        f.path = in.requestPath + "/params/" + json::escapePointerToken(member);
+        f.bodyPath = "/" + json::escapePointerToken(member);
+        f.rule = "params.protected";
+        f.message = "the params member \"" + member + "\" is not sent: " + std::string(d.label) +
+            "'s conversion writes it (the tools, the tool choice, the conversation or the stream switch), and params never replace it";
+        f.source = "docs/guide.md";
+        out.findings.push_back(std::move(f));
+    }
+}
+
+// Explicit strict where the wire needs it, the params, then the checks of the body as it
+// will be sent.
+void preflight(const RequestInput& in, const model::ChoiceSetting& choice, bool toolsSent, const wire::ToolFields& tools, BuiltRequest& out)
 {
     const wire::Dialect& d = wire::dialect(out.wire);
     lint::RequestFacts facts;
@@ -71,6 +101,9 @@ void preflight(const RequestInput& in, const model::ChoiceSetting& choice, bool 
     facts.requestPath = in.requestPath;
     if (!out.syntheticTool)
         out.body = lint::withToolStrict(d, out.body, lint::InputMap::from(facts.tools, in.choicePath, in.requestPath));
+    std::vector<lint::Finding> kept;
+    mergeParams(in, tools, out);
+    kept.swap(out.findings);
     facts.body = out.body;
     facts.choice = choice;
     facts.parallel = in.parallel;
@@ -79,10 +112,80 @@ void preflight(const RequestInput& in, const model::ChoiceSetting& choice, bool 
     facts.syntheticTool = out.syntheticTool;
     lint::RequestReport report = lint::checkRequest(facts);
     out.findings = std::move(report.findings);
+    out.findings.insert(out.findings.end(), kept.begin(), kept.end());
     out.loss = std::move(report.loss);
 }
 
+// A request input with its function tools lowered for the wire of `d` (lint/lower.h), the
+// loss report's lines for the fixes applied, and the tools renamed.
+struct LoweredInput {
+    RequestInput input;
+    std::vector<lint::Finding> loss;
+    std::map<std::string, std::string> renamed;
+};
+
+LoweredInput lowerInput(const RequestInput& in, const wire::Dialect& d)
+{
+    LoweredInput out{in, {}, {}};
+    const std::vector<lint::ToolRef> refs = toolRefs(in);
+    const Value tag(d.tag);
+    std::vector<std::size_t> at;
+    std::vector<model::Tool> tools;
+    std::vector<std::optional<bool>> strict;
+    for (std::size_t i = 0; i < in.tools.size(); ++i) {
+        const wire::ToolClass c = wire::classifyTool(in.tools[i], &tag);
+        if (c.category == wire::ToolCategory::Server || c.category == wire::ToolCategory::ClientBuiltin || c.category == wire::ToolCategory::Foreign)
+            continue; // built-ins go out as they are
+        auto parsed = wire::parseTool(in.tools[i]);
+        if (!parsed || !*parsed)
+            continue; // the lint finding (tool.invalid) says why
+        auto own = wire::callerStrict(in.tools[i]);
+        at.push_back(i);
+        tools.push_back(std::move(**parsed));
+        strict.push_back(own ? *own : std::optional<bool>());
+    }
+    lint::Lowered lowered = lint::lowerTools(tools, d, strict);
+    for (std::size_t k = 0; k < tools.size(); ++k) {
+        if (lowered.tools[k] == tools[k])
+            continue; // unchanged: the tool as written
+        Value doc = lowered.tools[k].toDocument();
+        if (strict[k])
+            doc = doc.set(lint::keys::kStrict, *strict[k]);
+        out.input.tools[at[k]] = std::move(doc);
+    }
+    for (const lint::Finding& f : lowered.applied) {
+        std::size_t k = 0;
+        while (k + 1 < tools.size() && !tools[k].name().identical(f.tool))
+            ++k;
+        const lint::ToolRef& ref = refs[at[k]];
+        // The fix's path is the tool's canonical form's: the written tool's where that is it.
+        const std::string path = ref.tool.identical(tools[k].toDocument()) ? ref.path + f.path : ref.path;
+        out.loss.push_back(lint::makeFinding(
+            "loss.lowered", d, {{"name", model::displayText(f.tool)}, {"rule", f.rule}, {"fix", f.fix ? f.fix->description : f.message}}, f.tool,
+            path));
+    }
+    // The tool choice names the tools as the wire sees them.
+    std::map<std::string, std::string> wireName;
+    for (const auto& [sent, original] : lowered.renamed)
+        wireName.emplace(original, sent);
+    model::ChoiceSetting& choice = out.input.choice;
+    if (auto it = wireName.find(choice.name); it != wireName.end())
+        choice.name = it->second;
+    if (choice.allowedTools)
+        for (std::string& n : *choice.allowedTools)
+            if (auto it = wireName.find(n); it != wireName.end())
+                n = it->second;
+    out.renamed = std::move(lowered.renamed);
+    return out;
+}
+
 } // namespace
+
+std::string originalToolName(const std::map<std::string, std::string>& renamed, const std::string& wireName)
+{
+    auto it = renamed.find(wireName);
+    return it == renamed.end() ? wireName : it->second;
+}
 
 // Where the paths and the stream framing come from: the profile, unless it is the mock (which
 // speaks every wire) or is asked for another wire, then the wire's own profile.
@@ -91,11 +194,16 @@ const Profile& pathsProfile(const Profile& profile, std::optional<wire::Wire> w)
     return profile.isMock() || (w && *w != profile.wire) ? profileForWire(w.value_or(profile.wire)) : profile;
 }
 
-Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<std::string>& key, bool preview)
+Result<BuiltRequest> buildRequest(const RequestInput& given, const std::optional<std::string>& key, bool preview)
 {
     BuiltRequest out;
+    out.wire = given.wire.value_or(given.profile.wire);
+    // Sent lowered on this wire: everything below sees the lowered tools.
+    std::optional<LoweredInput> lowered;
+    if (given.lowerOn.count(out.wire))
+        lowered = lowerInput(given, wire::dialect(out.wire));
+    const RequestInput& in = lowered ? lowered->input : given;
     const Profile& profile = in.profile;
-    out.wire = in.wire.value_or(profile.wire);
     out.stream = in.stream;
     const Profile& shape = pathsProfile(profile, in.wire);
     out.streamFormat = shape.streamFormat;
@@ -136,7 +244,11 @@ Result<BuiltRequest> buildRequest(const RequestInput& in, const std::optional<st
         toolsSent = !fields->body.empty() || fields->systemPrompt.has_value();
     }
     out.body = wire::buildBody(out.wire, body);
-    preflight(in, choice, toolsSent, out);
+    preflight(in, choice, toolsSent, body.tools, out);
+    if (lowered) {
+        out.loss.insert(out.loss.end(), lowered->loss.begin(), lowered->loss.end());
+        out.renamed = lowered->renamed;
+    }
 
     const std::string base = in.baseUrl.empty() ? profile.baseUrl : in.baseUrl;
     if (base == "mock:" && !preview)

@@ -15,7 +15,10 @@
 // workbench sends what was written). Where an omitted strict means strict mode
 // (Capabilities::strictWhenOmitted), each function tool carries an explicit strict: its own,
 // else whether its schema is strict-compatible; a tool's own strict is sent wherever the
-// wire has a strict switch.
+// wire has a strict switch. The preset's params are merged in before these checks, so a
+// forced tool with thinking turned on by params is flagged (reasoning.forced_tool); what
+// the wire needs for an echo of the reasoning the params turn on is added after them
+// (wire::echoableBody: Responses under store: false asks for the encrypted content).
 
 #include "json/value.h"
 #include "lint/finding.h"
@@ -26,7 +29,9 @@
 #include "provider/trust.h"
 #include "result.h"
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,8 +51,19 @@ struct RequestInput {
     std::optional<long long> maxTokens;
     std::optional<double> temperature;
     bool stream = false;
+    // Free body parameters (a preset's "params": thinking, reasoning, store, top_p, ...): an
+    // object merged into the body after conversion (wire::mergeParams: objects member by
+    // member). They never replace what the conversion writes for the tools, the tool choice,
+    // the conversation or the stream switch: such a member is kept as converted and a
+    // params.protected warning names it. Null: none.
+    json::Value params;
     json::Value settings; // profile settings (hermes_* ...)
     std::vector<json::Value> appended; // wire-shaped messages from earlier tool rounds
+    // The wires on which the tools are sent lowered (lint/lower.h: every deterministic fix of
+    // that wire's tool rules applied) instead of as written (a project's "send_as"): when the
+    // request's wire is one, the loss report lists each fix (rule loss.lowered) and
+    // BuiltRequest::renamed the tools sent under another name.
+    std::set<wire::Wire> lowerOn;
     // Where the request's parts sit in the file the user edits, for the findings' paths
     // (JSON pointers): each tool's (empty: "/tools/N"), the tool choice's ("" : none there)
     // and the request's own ("" : the file as a whole; a project's preset).
@@ -74,7 +90,15 @@ struct BuiltRequest {
     // input (RequestInput's toolPaths, choicePath, requestPath); Finding::bodyPath into body.
     std::vector<lint::Finding> findings;
     std::vector<lint::Finding> loss;
+    // A lowered request's renamed tools: the name the wire sees -> the tool's own name. Calls
+    // in the reply name the former; the tool loop runs the latter (originalToolName) and
+    // answers under the former.
+    std::map<std::string, std::string> renamed;
 };
+
+// The tool's own name for a name the wire saw (`renamed` of the request): itself when not
+// renamed.
+std::string originalToolName(const std::map<std::string, std::string>& renamed, const std::string& wireName);
 
 // Builds the request; `key` is the resolved API key (nullopt: none). A profile that needs a
 // key and has none is an error naming the variables to set, unless auth is optional. The URL

@@ -51,6 +51,21 @@ namespace hermes {
 json::Value buildBody(const BodyInput& in);
 }
 
+// Free body parameters (a preset's "params", a loop's body parameters) merged into a built
+// body, after conversion: objects member by member (recursively), anything else replaces.
+// A params value that is not an object leaves the body unchanged.
+json::Value mergedMembers(const json::Value& body, const json::Value& params);
+
+// The preset form of the merge: the members the conversion owns keep what it wrote; their
+// names come back in `kept`. Owned are the tool fields (`tools.body`: tools, tool choice,
+// parallel switch, ...), every list the body holds (the conversation: messages, input,
+// contents) and "stream" (the reply's framing follows the preset's stream switch).
+struct ParamsMerge {
+    json::Value body;
+    std::vector<std::string> kept; // params members not merged, in params order
+};
+ParamsMerge mergeParams(const json::Value& body, const json::Value& params, const ToolFields& tools);
+
 // Shared by the bodies: the preset's system prompt and the Hermes tool prompt joined.
 std::string joinedSystem(const BodyInput& in);
 // Appends the body's tool members in their order.

@@ -206,4 +206,17 @@ std::string isoTime(long long unixSeconds, bool fraction)
 
 Error badRequest(std::string message, std::string path) { return makeError("bad_request", std::move(message), std::move(path)); }
 
+Result<MockRequest> openMockRequest(Wire w, const json::Value& body, const MockRequestOpening& o)
+{
+    if (!body.isObject())
+        return badRequest(std::string(o.notObject));
+    const json::Value& list = body[o.listKey];
+    if (!list.isArray() && !(o.listOptional && list.isNull()))
+        return badRequest(std::string(o.noList), "/" + std::string(o.listKey));
+    MockRequest q;
+    q.wire = w;
+    q.body = body;
+    return q;
+}
+
 } // namespace tw::wire

@@ -18,6 +18,15 @@ const ReasoningDialect* reasoningDialect(Wire w) noexcept
     return nullptr;
 }
 
+json::Value echoableBody(Wire w, const json::Value& body)
+{
+    const ReasoningDialect* d = reasoningDialect(w);
+    if (!d || !d->echoableBody)
+        return body;
+    std::optional<json::Value> more = d->echoableBody(body);
+    return more ? std::move(*more) : body;
+}
+
 std::string mockSignature(std::string_view tag, std::string_view seed)
 {
     QByteArray bytes(tag.data(), static_cast<qsizetype>(tag.size()));

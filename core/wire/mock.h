@@ -86,6 +86,10 @@ struct MockCall {
     std::string name;
     bool numericName = false; // the tool's name is a JSON number
     json::Value arguments = json::Value::emptyObject();
+    // A custom tool's call: its free-form input, rendered in the wire's custom call shape
+    // where the wire has one (the arguments then hold {"input": text}, for the others).
+    // nullopt: a function call.
+    std::optional<std::string> input;
 };
 
 // The reasoning a reply carries: its text and the opaque signature that must come back
@@ -177,5 +181,16 @@ int estimateTokens(std::string_view text) noexcept;
 std::string isoTime(long long unixSeconds, bool fraction = false);
 
 Error badRequest(std::string message, std::string path = {});
+
+// What every request reader checks first, in the provider's own words: the body is an
+// object, and it holds the conversation as an array under `listKey`.
+struct MockRequestOpening {
+    std::string_view listKey; // "messages", "contents"
+    std::string_view notObject; // the provider's message for a body that is not an object
+    std::string_view noList; // ... for a conversation that is missing or not an array
+    bool listOptional = false; // a missing (or null) conversation is accepted
+};
+// The request those checks start (wire and body set); bad_request naming /listKey otherwise.
+Result<MockRequest> openMockRequest(Wire w, const json::Value& body, const MockRequestOpening& o);
 
 } // namespace tw::wire

@@ -58,10 +58,19 @@ struct ReasoningDialect {
     // ... and the next round's body: `body` (the whole conversation) continued from
     // `previousReply`, carrying only `roundItems` that the previous reply does not hold.
     json::Value (*chainedBody)(const json::Value& body, const json::Value& previousReply, const json::Value& roundItems) = nullptr;
+    // What a reasoning request must ask for so that its reasoning state comes back to be
+    // echoed: `body` with those members added (Responses under store: false: include
+    // reasoning.encrypted_content, unless the body names an include of its own); nullopt
+    // when the body needs nothing added.
+    std::optional<json::Value> (*echoableBody)(const json::Value& body) = nullptr;
 };
 
 // nullptr for a wire without reasoning state.
 const ReasoningDialect* reasoningDialect(Wire w) noexcept;
+
+// `body` as sent on `w`: with what its wire's echoableBody adds (the body itself when
+// nothing). The request builder and the tool loop call it after the body parameters.
+json::Value echoableBody(Wire w, const json::Value& body);
 
 // Per wire, in core/wire/<tag>/reasoning.cpp.
 namespace gemini {

@@ -89,6 +89,9 @@ struct Capabilities {
     bool rootCombinatorsRejected = false;
     bool refSiblingsRejected = false;
     bool emptyObjectRejected = false;
+    // "$ref" is not among the schema keywords the wire documents for tool parameters, so no
+    // reference is resolved: lowering (core/lint/lower.h) inlines local references.
+    bool refsUnsupported = false;
     // The JSON Schema keywords the wire documents for tool parameters: a subset of
     // core/lint/rules.json ("": all of JSON Schema).
     std::string_view schemaKeywordSubset;

@@ -32,6 +32,8 @@ _toolwire_option_kind()
         "toolwire validate --lines") echo switch ;;
         "toolwire lint --wire") echo wire ;;
         "toolwire lint --json") echo switch ;;
+        "toolwire lint --fix") echo switch ;;
+        "toolwire lint --o") echo path ;;
         "toolwire tokens --wire") echo wire ;;
         "toolwire tokens --json") echo switch ;;
         "toolwire tokens --count-endpoint") echo switch ;;
@@ -88,6 +90,7 @@ _toolwire_option_kind()
         "toolwire mcp call --http") echo url ;;
         "toolwire mcp call --protocol") echo text ;;
         "toolwire mcp serve --protocol") echo text ;;
+        "toolwire mcp serve --http") echo text ;;
         "toolwire mock-provider --port") echo integer ;;
         "toolwire mock-provider --interval-ms") echo integer ;;
         *" --help" | *" -h") echo switch ;;
@@ -103,7 +106,7 @@ _toolwire_options()
         "toolwire extract") echo "--wire --help -h" ;;
         "toolwire check") echo "--emit-actual --help -h" ;;
         "toolwire validate") echo "--schema --lines --help -h" ;;
-        "toolwire lint") echo "--wire --json --help -h" ;;
+        "toolwire lint") echo "--wire --json --fix --o --help -h" ;;
         "toolwire tokens") echo "--wire --json --count-endpoint --base-url --model --help -h" ;;
         "toolwire send") echo "--wire --profile --base-url --url-var --model --stream --tools --choice --system --max-tokens --message --project --preset --trust-project --help -h" ;;
         "toolwire loop") echo "--preset --stdio --http --max-iterations --base-url --trust-project --help -h" ;;
@@ -116,7 +119,7 @@ _toolwire_options()
         "toolwire history prune") echo "--older-than --keep --max-size --help -h" ;;
         "toolwire mcp tools") echo "--stdio --http --protocol --help -h" ;;
         "toolwire mcp call") echo "--stdio --http --protocol --help -h" ;;
-        "toolwire mcp serve") echo "--protocol --help -h" ;;
+        "toolwire mcp serve") echo "--protocol --http --help -h" ;;
         "toolwire mock-provider") echo "--port --interval-ms --help -h" ;;
         *) echo "--help -h" ;;
     esac

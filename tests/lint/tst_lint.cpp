@@ -12,6 +12,7 @@
 #include "lint/rules.h"
 #include "lint/strict.h"
 #include "lint/toollint.h"
+#include "provider/request.h"
 #include "wire/registry.h"
 
 #include <QFile>
@@ -532,6 +533,42 @@ private Q_SLOTS:
         }
         fired().insert("loss.custom_tool");
         fired().insert("loss.tool_field");
+    }
+
+    void referencesAndLowering()
+    {
+        // hand-written: a local reference and a recursive one, on a wire that resolves none
+        // (lower.h; the transforms themselves are tst_lowering's)
+        const Value tools = parsed("[{\"name\": \"a\", \"description\": \"d\", \"input_schema\": {\"type\": \"object\", \"properties\": "
+                                   "{\"u\": {\"$ref\": \"#/$defs/u\"}}, \"$defs\": {\"u\": {\"type\": \"string\"}}}}, {\"name\": \"b\", "
+                                   "\"description\": \"d\", \"input_schema\": {\"type\": \"object\", \"properties\": {\"n\": {\"$ref\": \"#\"}}}}]");
+        const std::vector<lint::ToolRef> refs{{tools.at(0), "/0"}, {tools.at(1), "/1"}};
+        std::map<std::string, const lint::Finding*> at;
+        const std::vector<lint::Finding> fs = lint::lintTools(dialectOf("gemini"), refs);
+        for (const lint::Finding& f : fs)
+            at[f.rule] = &f;
+        QVERIFY(at["schema.ref_inline"] && at["schema.ref_inline"]->fix);
+        QCOMPARE(at["schema.ref_inline"]->path, std::string("/0/input_schema/properties/u/$ref"));
+        QVERIFY(at["schema.ref_not_inlinable"] && !at["schema.ref_not_inlinable"]->fix);
+        QCOMPARE(at["schema.ref_not_inlinable"]->path, std::string("/1/input_schema/properties/n/$ref"));
+        // A wire that resolves references: neither.
+        for (const lint::Finding& f : lint::lintTools(dialectOf("anthropic"), refs))
+            QVERIFY2(!f.rule.starts_with("schema.ref_"), f.rule.c_str());
+        // Sent lowered, each fix is a line of the loss report.
+        provider::RequestInput in;
+        in.profile = provider::profileForWire(wire::Wire::Gemini);
+        in.wire = wire::Wire::Gemini;
+        in.model = in.profile.defaultModel;
+        in.messages = Value(std::vector<Value>{Value{{"role", "user"}, {"content", "hi"}}});
+        in.tools.assign(tools.items().begin(), tools.items().end());
+        in.lowerOn = {wire::Wire::Gemini};
+        auto built = provider::buildRequest(in, std::nullopt, true);
+        QVERIFY(built.ok());
+        QVERIFY(std::any_of(built->loss.begin(), built->loss.end(),
+                            [](const lint::Finding& f) { return f.rule == "loss.lowered" && f.path == "/tools/0/input_schema/properties/u/$ref"; }));
+        fired().insert("schema.ref_inline");
+        fired().insert("schema.ref_not_inlinable");
+        fired().insert("loss.lowered");
     }
 
     // Last: every rule of the table fired somewhere above.

@@ -20,6 +20,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -98,12 +100,81 @@ struct Run {
     QByteArray out, err;
 };
 
-Run runToolwire(const QStringList& args)
+Run runToolwire(const QStringList& args, bool verbose = false)
 {
     QProcess p;
+    if (verbose) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TOOLWIRE_MCP_VERBOSE"), QStringLiteral("1"));
+        p.setProcessEnvironment(env);
+    }
     p.start(QStringLiteral(TOOLWIRE_BIN), args);
     p.waitForFinished(120000);
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// `toolwire mcp serve --http 0 [--protocol P] PROJECT`, running until destroyed; url() is the
+// endpoint it printed (empty when it did not start).
+class HttpServe {
+public:
+    HttpServe(const QString& project, const QString& protocol)
+    {
+        QStringList args{QStringLiteral("mcp"), QStringLiteral("serve"), QStringLiteral("--http"), QStringLiteral("0")};
+        if (!protocol.isEmpty())
+            args << QStringLiteral("--protocol") << protocol;
+        m_process.start(QStringLiteral(TOOLWIRE_BIN), args << project);
+        if (m_process.waitForStarted(10000))
+            (void)QTest::qWaitFor([this] { return m_process.canReadLine() || m_process.state() == QProcess::NotRunning; }, 30000);
+        m_url = QString::fromUtf8(m_process.readLine()).trimmed();
+    }
+    ~HttpServe()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    QString url() const { return m_url; }
+    QByteArray stderrText() { return m_process.readAllStandardError(); }
+
+private:
+    QProcess m_process;
+    QString m_url;
+};
+
+struct HttpAnswer {
+    int status = 0;
+    QByteArray body;
+    net::HeaderList headers;
+};
+
+// One POST with exactly these headers (hand-written requests, for the server's checks).
+HttpAnswer post(const QString& url, const QByteArray& body, const net::HeaderList& headers)
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest req{QUrl(url)};
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    req.setRawHeader("Accept", "application/json, text/event-stream");
+    for (const auto& h : headers)
+        req.setRawHeader(h.first, h.second);
+    QNetworkReply* reply = nam.post(req, body);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+    loop.exec();
+    HttpAnswer a;
+    a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    a.body = reply->readAll();
+    for (const auto& h : reply->rawHeaderPairs())
+        a.headers.append(h);
+    reply->deleteLater();
+    return a;
+}
+
+QByteArray headerOf(const HttpAnswer& a, const QByteArray& name)
+{
+    for (const auto& h : a.headers)
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    return {};
 }
 
 // A transport that answers from a function: for client behaviour no real server shows.
@@ -610,10 +681,11 @@ private Q_SLOTS:
     void statelessOverHttpSendsItsHeaders()
     {
         auto server = std::make_shared<mcp::MockServer>(demoTools(), demoScripts());
+        mcp::HttpEndpoint endpoint(server);
         std::vector<net::HttpRequest> seen;
         net::HttpServer http([&](const net::HttpRequest& req, net::HttpResponder* out) {
             seen.push_back(req);
-            mcp::answerHttp(server, req, out);
+            endpoint.answer(req, out);
         });
         QVERIFY(http.listen());
         QNetworkAccessManager nam;
@@ -645,11 +717,166 @@ private Q_SLOTS:
         mcp::Client legacy(std::move(transport));
         legacy.setEra(mcp::Era::Legacy);
         QVERIFY(mcp::awaitReady(legacy).ok());
-        QCOMPARE(raw->sessionId(), QByteArray("toolwire-mock-session"));
+        const QByteArray session = raw->sessionId();
+        QVERIFY(!session.isEmpty());
+        QCOMPARE(endpoint.sessionCount(), 1);
         auto r = mcp::await(legacy, [&](auto cb) { legacy.callTool("get_weather", parse(R"({"city":"Oslo"})"), cb); });
         QVERIFY(r.ok());
         QVERIFY(seen.back().header("Mcp-Method").isEmpty());
-        QCOMPARE(seen.back().header("Mcp-Session-Id"), QByteArray("toolwire-mock-session"));
+        QCOMPARE(seen.back().header("Mcp-Session-Id"), session);
+        QCOMPARE(seen.back().header("MCP-Protocol-Version"), QByteArray("2025-11-25"));
+        // Closing a session ends it with DELETE.
+        QEventLoop loop;
+        QObject::connect(&legacy, &mcp::Client::closed, &loop, &QEventLoop::quit);
+        legacy.close();
+        QTimer::singleShot(5000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QCOMPARE(seen.back().method, QByteArray("DELETE"));
+        QCOMPARE(endpoint.sessionCount(), 0);
+    }
+
+    void serveOverHttpBothEras_data()
+    {
+        QTest::addColumn<QString>("serve");
+        QTest::addColumn<QString>("protocol");
+        QTest::addColumn<QString>("expectedEra");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("both eras, auto") << QString() << QStringLiteral("auto") << QStringLiteral("2026-07-28")
+                                         << QStringLiteral("server/discover answered");
+        QTest::newRow("both eras, 2025-11-25") << QString() << QStringLiteral("2025-11-25") << QStringLiteral("2025-11-25")
+                                               << QStringLiteral("initialize answered");
+        QTest::newRow("both eras, 2026-07-28") << QString() << QStringLiteral("2026-07-28") << QStringLiteral("2026-07-28")
+                                               << QStringLiteral("server/discover answered");
+        QTest::newRow("2025-11-25 only, auto") << QStringLiteral("2025-11-25") << QStringLiteral("auto") << QStringLiteral("2025-11-25")
+                                               << QStringLiteral("falling back to initialize");
+        QTest::newRow("2025-11-25 only, 2025-11-25")
+            << QStringLiteral("2025-11-25") << QStringLiteral("2025-11-25") << QStringLiteral("2025-11-25") << QStringLiteral("initialize answered");
+        QTest::newRow("2026-07-28 only, auto") << QStringLiteral("2026-07-28") << QStringLiteral("auto") << QStringLiteral("2026-07-28")
+                                               << QStringLiteral("server/discover answered");
+        QTest::newRow("2026-07-28 only, 2026-07-28") << QStringLiteral("2026-07-28") << QStringLiteral("2026-07-28") << QStringLiteral("2026-07-28")
+                                                     << QStringLiteral("server/discover answered");
+    }
+
+    // `toolwire mcp tools` and `mcp call` over Streamable HTTP against `toolwire mcp serve --http`.
+    void serveOverHttpBothEras()
+    {
+        QFETCH(QString, serve);
+        QFETCH(QString, protocol);
+        QFETCH(QString, expectedEra);
+        QFETCH(QString, note);
+        HttpServe server(kStructured, serve);
+        QVERIFY2(server.url().startsWith(QLatin1String("http://127.0.0.1:")) && server.url().endsWith(QLatin1String("/mcp")),
+                 qPrintable(server.url()));
+        Run tools = runToolwire(
+            {QStringLiteral("mcp"), QStringLiteral("tools"), QStringLiteral("--http"), server.url(), QStringLiteral("--protocol"), protocol}, true);
+        QVERIFY2(tools.exitCode == 0, tools.err.constData());
+        auto list = json::parse(tools.out.toStdString());
+        QVERIFY(list.ok());
+        QVERIFY(list->isArray());
+        QCOMPARE(list->at(0)["name"].str(), std::string_view("get_temperature"));
+        // The protocol log (TOOLWIRE_MCP_VERBOSE) says which era and why.
+        QVERIFY2(tools.err.contains((QStringLiteral("MCP revision: ") + expectedEra).toUtf8()), tools.err.constData());
+        QVERIFY2(tools.err.contains(note.toUtf8()), tools.err.constData());
+        Run call = runToolwire({QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("--http"), server.url(), QStringLiteral("--protocol"),
+                                protocol, QStringLiteral("get_temperature"), QStringLiteral("{\"city\":\"Oslo\"}")},
+                               true);
+        QVERIFY2(call.exitCode == 0, call.err.constData());
+        auto v = json::parse(call.out.toStdString());
+        QVERIFY(v.ok());
+        QCOMPARE((*v)["structuredContent"]["temperature"].toDouble(), 22.5);
+        QVERIFY((*v)["toolwire/outputSchemaCheck"]["valid"].toBool());
+        QCOMPARE((*v).contains("resultType"), expectedEra == QLatin1String("2026-07-28"));
+        // input_required: answered in rounds in 2026-07-28, at once in 2025-11-25.
+        Run booking = runToolwire({QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("--http"), server.url(),
+                                   QStringLiteral("--protocol"), protocol, QStringLiteral("confirm_booking")});
+        QVERIFY2(booking.exitCode == 0, booking.err.constData());
+        auto b = json::parse(booking.out.toStdString());
+        QVERIFY(b.ok());
+        QCOMPARE((*b)["content"].at(0)["text"].str(), std::string_view("Booked (ref B-7)."));
+    }
+
+    void serveOverHttpForcedErasFailWithWords()
+    {
+        {
+            HttpServe legacy(kStructured, QStringLiteral("2025-11-25"));
+            QVERIFY(!legacy.url().isEmpty());
+            Run r = runToolwire({QStringLiteral("mcp"), QStringLiteral("tools"), QStringLiteral("--http"), legacy.url(), QStringLiteral("--protocol"),
+                                 QStringLiteral("2026-07-28")});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("try auto or 2025-11-25"), r.err.constData());
+        }
+        HttpServe modern(kStructured, QStringLiteral("2026-07-28"));
+        QVERIFY(!modern.url().isEmpty());
+        Run r = runToolwire({QStringLiteral("mcp"), QStringLiteral("tools"), QStringLiteral("--http"), modern.url(), QStringLiteral("--protocol"),
+                             QStringLiteral("2025-11-25")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("2026-07-28 only"), r.err.constData());
+    }
+
+    void serveOverHttpChecksHeaders()
+    {
+        HttpServe server(kStructured, QString());
+        QVERIFY(!server.url().isEmpty());
+        // Hand-written 2026-07-28 requests.
+        const QByteArray call = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"get_temperature\","
+                                "\"arguments\":{\"city\":\"Oslo\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        const net::HeaderList good{{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tools/call"}, {"Mcp-Name", "get_temperature"}};
+        HttpAnswer ok = post(server.url(), call, good);
+        QCOMPARE(ok.status, 200);
+        QVERIFY(headerOf(ok, "Mcp-Session-Id").isEmpty()); // stateless: no session minted
+        QVERIFY2(json::parse(ok.body.toStdString()).value()["result"]["resultType"].str() == "complete", ok.body.constData());
+        // The name in base64 (the sentinel) is the same name.
+        net::HeaderList wrapped = good;
+        wrapped[2].second = "=?base64?" + QByteArray("get_temperature").toBase64() + "?=";
+        QCOMPARE(post(server.url(), call, wrapped).status, 200);
+        // Each header that disagrees with the body (or is missing) is 400 with -32020.
+        const std::vector<net::HeaderList> bad{
+            {{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tools/call"}, {"Mcp-Name", "get_weather"}},
+            {{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tools/list"}, {"Mcp-Name", "get_temperature"}},
+            {{"MCP-Protocol-Version", "2025-11-25"}, {"Mcp-Method", "tools/call"}, {"Mcp-Name", "get_temperature"}},
+            {{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tools/call"}},
+        };
+        for (const net::HeaderList& h : bad) {
+            HttpAnswer a = post(server.url(), call, h);
+            QCOMPARE(a.status, 400);
+            auto body = json::parse(a.body.toStdString());
+            QVERIFY2(body.ok(), a.body.constData());
+            QCOMPARE((*body)["error"]["code"].toInt().value_or(0), -32020LL);
+            QCOMPARE((*body)["id"].toInt().value_or(0), 7LL);
+            QVERIFY2((*body)["error"]["message"].str().find("Header mismatch") != std::string_view::npos, a.body.constData());
+        }
+        // 2025-11-25 requests need the session initialize minted.
+        const QByteArray list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+        HttpAnswer noSession = post(server.url(), list, {});
+        QCOMPARE(noSession.status, 400);
+        QCOMPARE(json::parse(noSession.body.toStdString()).value()["error"]["code"].toInt().value_or(0), -32000LL);
+        QCOMPARE(post(server.url(), list, {{"Mcp-Session-Id", "not-a-session"}}).status, 404);
+        const QByteArray init = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                                "\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}";
+        HttpAnswer initialized = post(server.url(), init, {});
+        QCOMPARE(initialized.status, 200);
+        const QByteArray session = headerOf(initialized, "Mcp-Session-Id");
+        QVERIFY(!session.isEmpty());
+        HttpAnswer listed = post(server.url(), list, {{"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "2025-11-25"}});
+        QCOMPARE(listed.status, 200);
+        QVERIFY(json::parse(listed.body.toStdString()).value()["result"]["tools"].isArray());
+        QCOMPARE(post(server.url(), list, {{"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "2024-01-01"}}).status, 400);
+        // Only the /mcp endpoint answers.
+        QString elsewhere = server.url();
+        elsewhere.chop(4);
+        QCOMPARE(post(elsewhere + QStringLiteral("/other"), list, {}).status, 404);
+    }
+
+    void serveHttpOptionIsChecked()
+    {
+        Run outside =
+            runToolwire({QStringLiteral("mcp"), QStringLiteral("serve"), QStringLiteral("--http"), QStringLiteral("0.0.0.0:0"), kStructured});
+        QCOMPARE(outside.exitCode, 2);
+        QVERIFY2(outside.err.contains("loopback only"), outside.err.constData());
+        Run badPort = runToolwire({QStringLiteral("mcp"), QStringLiteral("serve"), QStringLiteral("--http"), QStringLiteral("70000"), kStructured});
+        QCOMPARE(badPort.exitCode, 2);
+        QVERIFY2(badPort.err.contains("PORT 0-65535"), badPort.err.constData());
     }
 
     void hostileBrokenAnswersFailAtOnce()

@@ -7,6 +7,7 @@
 // socket regardless, QTBUG-15065, so there is no bound to test there; docs/benchmarks.md.)
 
 #include "net/httpjob.h"
+#include "net/redact.h"
 #include "provider/call.h"
 #include "provider/exchange.h"
 #include "wire/reply.h"
@@ -30,6 +31,7 @@ class StreamServer : public QObject {
 public:
     enum class Mode {
         Endless, // `data: {}` events as fast as the client reads them
+        EndlessJson, // a JSON body that never ends, `[{},{},...`, as fast as the client reads it
         Drip, // one byte per tick, no line end
         Pings // a keep-alive comment line per tick, then the end of the stream
     };
@@ -57,18 +59,20 @@ private:
             *request += s->readAll();
             if (!request->contains("\r\n\r\n"))
                 return;
-            s->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
+            s->write(m_mode == Mode::EndlessJson ? "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+                                                 : "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
             start(s);
         });
     }
 
     void start(QTcpSocket* s)
     {
-        if (m_mode == Mode::Endless) {
-            // Hand-written: the smallest event a JSON wire accepts and ignores.
+        if (m_mode == Mode::Endless || m_mode == Mode::EndlessJson) {
+            // Hand-written: the smallest event a JSON wire accepts and ignores, or the smallest
+            // array element.
             QByteArray block;
             for (int i = 0; i < 6554; ++i)
-                block += "data: {}\n\n";
+                block += m_mode == Mode::Endless ? "data: {}\n\n" : "{},{},{},";
             auto refill = [s, block] {
                 if (s->state() == QAbstractSocket::ConnectedState && s->bytesToWrite() < block.size())
                     s->write(block);
@@ -104,11 +108,11 @@ private:
     int m_tickMs;
 };
 
-provider::BuiltRequest streamRequest(const QUrl& url)
+provider::BuiltRequest streamRequest(const QUrl& url, bool stream = true)
 {
     provider::BuiltRequest r;
     r.wire = wire::kAllWires[0]; // the chat-completions wire: the events below are its shape
-    r.stream = true;
+    r.stream = stream;
     r.http.url = url;
     r.http.headers = {{"Content-Type", "application/json"}, {"Accept", "text/event-stream"}};
     r.http.body = "{\"model\":\"m\",\"stream\":true,\"messages\":[]}";
@@ -118,9 +122,9 @@ provider::BuiltRequest streamRequest(const QUrl& url)
     return r;
 }
 
-provider::Exchange runCall(QNetworkAccessManager* nam, const QUrl& url, net::HttpLimits limits)
+provider::Exchange runCall(QNetworkAccessManager* nam, const QUrl& url, net::HttpLimits limits, bool stream = true)
 {
-    provider::ProviderCall call(nam, streamRequest(url), limits);
+    provider::ProviderCall call(nam, streamRequest(url, stream), limits);
     provider::Exchange x;
     bool done = false;
     QObject::connect(&call, &provider::ProviderCall::finished, &call, [&](const provider::Exchange& e) {
@@ -205,6 +209,71 @@ private Q_SLOTS:
         QVERIFY(x.events.memoryBytes() <= x.events.budget());
         // Every complete event was seen (10 bytes each; the last one is cut by the cap).
         QCOMPARE(x.events.total(), std::size_t(limits.maxResponseBytes / 10) + (limits.maxResponseBytes % 10 ? 1 : 0));
+    }
+
+    void endlessBodyStopsAtTheCap()
+    {
+        // Not streamed: a JSON body that never ends. The bytes up to the cap are kept, and a
+        // body cut at the cap is not parsed (a tree of its 3-byte elements would take many
+        // times the cap): no document, no calls, the error says which cap and how to raise it.
+        StreamServer server(StreamServer::Mode::EndlessJson, 0);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.maxResponseBytes = 24LL * 1024 * 1024 + 7; // not a whole MiB: said in bytes
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits, false);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("response_too_large"));
+        QVERIFY2(x.error->message.find("25165831-byte response cap (TOOLWIRE_MAX_RESPONSE_BYTES)") != std::string::npos, x.error->message.c_str());
+        QCOMPARE(x.error->path, "byte " + std::to_string(limits.maxResponseBytes));
+        QCOMPARE(qint64(x.raw.size()), limits.maxResponseBytes);
+        QVERIFY(x.document.isNull());
+        QVERIFY(x.reply.calls.empty());
+        QVERIFY(x.events.empty());
+    }
+
+    void capComesFromTheEnvironment_data()
+    {
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<qint64>("cap");
+        QTest::newRow("unset") << QByteArray() << net::kDefaultMaxResponseBytes;
+        QTest::newRow("bytes") << QByteArray("1048577") << qint64(1048577);
+        QTest::newRow("zero_is_the_default") << QByteArray("0") << net::kDefaultMaxResponseBytes;
+        QTest::newRow("negative_is_the_default") << QByteArray("-5") << net::kDefaultMaxResponseBytes;
+        QTest::newRow("not_a_number_is_the_default") << QByteArray("lots") << net::kDefaultMaxResponseBytes;
+    }
+
+    void capComesFromTheEnvironment()
+    {
+        QFETCH(QByteArray, value);
+        QFETCH(qint64, cap);
+        if (value.isNull())
+            qunsetenv("TOOLWIRE_MAX_RESPONSE_BYTES");
+        else
+            qputenv("TOOLWIRE_MAX_RESPONSE_BYTES", value);
+        const net::HttpLimits limits;
+        qunsetenv("TOOLWIRE_MAX_RESPONSE_BYTES");
+        QCOMPARE(limits.maxResponseBytes, cap);
+    }
+
+    void scrubDoesNotCopyABodyWithoutTheKey()
+    {
+        // A body up to the response cap is scrubbed before it is kept: one without the key
+        // (literal or JSON-escaped) stays the same buffer, not a second copy of the cap.
+        QByteArray body(4 * 1024 * 1024, 'x');
+        body.replace(1000, 12, "\\u0073\\n\\/sk-01");
+        const QStringList secrets{QStringLiteral("sk-0123456789abcdef")};
+        const QByteArray kept = net::scrub(body, secrets);
+        QCOMPARE(kept, body);
+        QVERIFY2(kept.constData() == body.constData(), "scrub copied a body that holds no key");
+        // With the key, literal and escaped, it is replaced in both spellings.
+        QByteArray keyed = body;
+        keyed.replace(2000, 19, "sk-0123456789abcdef");
+        keyed.replace(3000, 24, "\\u0073k-0123456789abcdef");
+        const QByteArray scrubbed = net::scrub(keyed, secrets);
+        QVERIFY(!scrubbed.contains("0123456789abcdef"));
+        QCOMPARE(scrubbed.count("sk-\xe2\x80\xa6"
+                                "cdef"),
+                 qsizetype(2));
     }
 
     void dripIsStalled()

@@ -146,7 +146,7 @@ private Q_SLOTS:
         ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.selectWireTab(2);
-        auto* combo = w.wireView(2)->findChild<QComboBox*>();
+        auto* combo = w.wireView(2)->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
         QVERIFY(combo);
         combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs OpenAI")));
         auto* diff = w.wireView(2)->findChild<QPlainTextEdit*>();
@@ -211,7 +211,7 @@ private Q_SLOTS:
             QCOMPARE(w.wireView(i)->wireIndex(), i);
             QCOMPARE(tabs->tabText(int(i)), ui::wireLabel(i));
             // Every other wire and the last request are diff targets, never the tab itself.
-            auto* combo = w.wireView(i)->findChild<QComboBox*>();
+            auto* combo = w.wireView(i)->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
             QCOMPARE(combo->count(), int(n) + 1);
             QCOMPARE(combo->findText(QStringLiteral("Diff vs ") + ui::wireLabel(i)), -1);
         }
@@ -228,7 +228,7 @@ private Q_SLOTS:
         const std::size_t last = ui::shownWires().size() - 1; // "last sent" is no wire, not even the last one
         for (std::size_t i : {std::size_t(0), last}) {
             w.selectWireTab(int(i));
-            auto* combo = w.wireView(i)->findChild<QComboBox*>();
+            auto* combo = w.wireView(i)->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
             combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs last sent")));
             QCOMPARE(w.wireView(i)->diffTarget().kind, ui::DiffTarget::Kind::LastSent);
             auto* diff = w.wireView(i)->findChild<QPlainTextEdit*>();

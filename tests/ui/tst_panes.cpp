@@ -181,7 +181,10 @@ private Q_SLOTS:
         QCOMPARE(preset->baseUrlField()->placeholderText(), toQString(openai->baseUrl));
 
         // The loop has no picker of its own: it runs the Request dock's preset.
-        QVERIFY(t.w.loopPanel()->findChildren<QComboBox*>().size() == 1); // the MCP server kind only
+        // No combo of the loop panel lists the presets (the server kind and the MCP revision do not).
+        for (QComboBox* combo : t.w.loopPanel()->findChildren<QComboBox*>())
+            for (const auto& p : t.doc.project().presets)
+                QVERIFY2(combo->findText(toQString(p.name), Qt::MatchContains) < 0, qPrintable(combo->objectName()));
         preset->setCurrentPreset(3);
         QCOMPARE(t.w.loopPanel()->preset(), 3);
         QVERIFY(t.w.loopPanel()->presetText().startsWith(toQString(t.doc.project().presets[3].name)));

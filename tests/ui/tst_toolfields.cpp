@@ -4,6 +4,7 @@
 // strict-compatible, and its fix makes it so. The tools are hand-written.
 
 #include "controllers/tooleditingcontroller.h"
+#include "dialogs/fixpreviewdialog.h"
 #include "json/json.h"
 #include "lint/strict.h"
 #include "projectdocument.h"
@@ -106,8 +107,13 @@ private Q_SLOTS:
         QVERIFY(!lint::strictCompatible(e.tool()["input_schema"], "structured-outputs"));
         QVERIFY(f->strictFixButton()->isVisibleTo(f));
         // Fixes come one problem at a time; a few clicks reach a compatible schema.
-        for (int i = 0; i < 5 && f->strictFixButton()->isVisibleTo(f); ++i)
+        for (int i = 0; i < 5 && f->strictFixButton()->isVisibleTo(f); ++i) {
             f->strictFixButton()->click();
+            // Each fix is previewed first; Apply takes it.
+            for (ui::FixPreviewDialog* d : e.pane.findChildren<ui::FixPreviewDialog*>())
+                if (d->isVisible())
+                    QVERIFY(d->apply());
+        }
         QVERIFY2(lint::strictCompatible(e.tool()["input_schema"], "structured-outputs"), json::compact(e.tool()).c_str());
         QVERIFY2(!f->strictText().contains(QStringLiteral("Not strict-compatible")), qPrintable(f->strictText()));
     }

@@ -21,6 +21,8 @@
 #include "widgets/choiceeditor.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/problemspanel.h"
+#include "widgets/tooleditorpane.h"
+#include "widgets/toollistpane.h"
 #include "widgets/wireview.h"
 #include "wires.h"
 
@@ -35,6 +37,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
+#include <QListView>
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
@@ -224,12 +227,36 @@ private Q_SLOTS:
         // And a long unbroken error in the tool editor.
         w.toolEditor()->setText(QStringLiteral("{\"name\": \"") + QString(400, QLatin1Char('x')));
         QTest::qWait(50);
-        // Known regression (issue 13, noted for the next session): the banners now make the
-        // left dock column taller than a 720 px screen, so the window grows by ~40 px.
-        QEXPECT_FAIL("", "regressed: banners grow the window on a 720 px screen (issue 13)", Abort);
+        QVERIFY(!w.toolEditorPane()->draftBannerText().isEmpty());
+        // Still open (issue 13): on a 720 px screen the window grows (~17×53 px) once these
+        // banners and findings show; the Banner's own minimum height is not the cause (a
+        // zero minimumSizeHint was tried and did not change it).
+        QEXPECT_FAIL("", "open: banners and findings still grow the window on a 720 px screen (issue 13)", Abort);
         QCOMPARE(w.size(), before);
         QVERIFY(inside(w.frameGeometry()));
         QVERIFY(w.minimumSizeHint().width() <= kScreen.width());
+    }
+
+    // The tool list shows a useful number of tools at 1280×720 (it showed about four), and
+    // the tool editor below it keeps room for its JSON.
+    void toolListShowsSevenRowsOrMore()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20);
+        auto* list = w.toolListPane()->findChild<QListView*>();
+        QVERIFY(list);
+        const int row = list->sizeHintForRow(0);
+        QVERIFY(row > 0);
+        QVERIFY2(list->viewport()->height() >= 7 * row,
+                 qPrintable(QStringLiteral("%1 px for rows of %2 px").arg(list->viewport()->height()).arg(row)));
+        const int line = w.toolEditor()->fontMetrics().lineSpacing();
+        QVERIFY2(w.toolEditor()->height() >= 4 * line, qPrintable(QStringLiteral("tool editor %1 px").arg(w.toolEditor()->height())));
+        QVERIFY(inside(w.frameGeometry()));
     }
 
     // Point 10: the theme follows the portal's colour scheme, and View › Theme; the lexer too.

@@ -1,7 +1,9 @@
 #include "controllers/autosave.h"
 
 #include "controllers/projectfiles.h"
+#include "controllers/tooldrafts.h"
 #include "dialogs/versionsdialog.h"
+#include "json/json.h"
 #include "project/layout.h"
 #include "project/project.h"
 #include "projectdocument.h"
@@ -30,6 +32,10 @@ const QString kText = QStringLiteral(".toolwire");
 const QString kOrigin = QStringLiteral(".origin");
 const QString kLock = QStringLiteral(".lock");
 const QString kDiscarded = QStringLiteral(".discarded");
+const QString kDrafts = QStringLiteral(".drafts");
+// The members of a drafts file (see autosave.h).
+constexpr std::string_view kDraftsKey = "drafts", kRowKey = "row", kToolKey = "tool", kTextKey = "text", kProblemKey = "problem",
+                           kOffsetKey = "offset";
 const QString kFilePrefix = QStringLiteral("file-");
 const QString kUntitledPrefix = QStringLiteral("untitled-");
 
@@ -61,6 +67,7 @@ struct Autosave::Candidate {
     QString origin; // the project's file; empty: untitled
     bool mine = false; // a recovery of the project that is open
     QByteArray text;
+    json::Value drafts; // the drafts file's "drafts" array (empty when there is none)
     project::Project project;
     QDateTime written;
     std::unique_ptr<QLockFile> lock; // null when it is this window's own key
@@ -102,10 +109,14 @@ Autosave::Autosave(ProjectDocument* doc, ProjectFiles* files, QWidget* dialogPar
             schedule();
         } else if (m_wasModified) {
             // Saved, or undone back to the file: the file is the truth again. (Not when a
-            // project was just opened: its crash recovery may be on offer.)
+            // project was just opened: its crash recovery may be on offer.) Drafts that do
+            // not parse are still unsaved work: they are written again.
             m_wasModified = false;
             m_timer.stop();
-            removeFiles(m_key);
+            if (hasDrafts())
+                schedule();
+            else
+                removeFiles(m_key);
         }
     });
     if (files)
@@ -116,7 +127,7 @@ Autosave::Autosave(ProjectDocument* doc, ProjectFiles* files, QWidget* dialogPar
         });
     // Focus loss (another application, the screen locked): write what is pending now.
     connect(qGuiApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
-        if (state != Qt::ApplicationActive && m_doc->isModified())
+        if (state != Qt::ApplicationActive && hasUnsaved())
             saveNow();
     });
     // A window whose first project never opened (a bad file) still gets its key, and the
@@ -137,6 +148,23 @@ Autosave::~Autosave()
 VersionsDialog* Autosave::offer() const { return m_offer; }
 
 QString Autosave::recoveryFile() const { return m_key.isEmpty() ? QString() : QDir(recoveryDir()).filePath(m_key + kText); }
+
+QString Autosave::draftsFile() const { return m_key.isEmpty() ? QString() : QDir(recoveryDir()).filePath(m_key + kDrafts); }
+
+void Autosave::setDrafts(ToolDrafts* drafts)
+{
+    m_drafts = drafts;
+    // A draft appearing, changing or going is an edit the file does not have.
+    connect(drafts, &ToolDrafts::changed, this, &Autosave::schedule);
+    connect(drafts, &ToolDrafts::reset, this, [this] {
+        if (hasUnsaved())
+            schedule();
+    });
+}
+
+bool Autosave::hasDrafts() const { return m_drafts && !m_drafts->isEmpty(); }
+
+bool Autosave::hasUnsaved() const { return m_doc->isModified() || hasDrafts(); }
 
 bool Autosave::ensureLock()
 {
@@ -198,6 +226,7 @@ void Autosave::removeFiles(const QString& key)
     const QDir dir(recoveryDir());
     QFile::remove(dir.filePath(key + kText));
     QFile::remove(dir.filePath(key + kOrigin));
+    QFile::remove(dir.filePath(key + kDrafts));
 }
 
 bool Autosave::saveNow()
@@ -207,7 +236,7 @@ bool Autosave::saveNow()
         return true;
     if (m_key.isEmpty())
         projectReset();
-    if (!m_doc->isModified() || m_discarded) {
+    if (!hasUnsaved() || m_discarded) {
         removeFiles(m_key);
         return true;
     }
@@ -219,6 +248,23 @@ bool Autosave::saveNow()
     auto ok = project::writeIfChanged(std::string_view(origin.constData(), std::size_t(origin.size())), dir.filePath(m_key + kOrigin));
     if (ok)
         ok = project::writeIfChanged(text, recoveryFile());
+    if (ok && hasDrafts()) {
+        std::vector<json::Value> entries;
+        for (const auto& [row, d] : m_drafts->all()) {
+            const auto& tools = m_doc->project().tools;
+            json::ObjectBuilder e;
+            e.append(kRowKey, row);
+            if (row >= 0 && row < int(tools.size()))
+                e.append(kToolKey, tools[std::size_t(row)]["name"]);
+            e.append(kTextKey, toStdString(d.text)).append(kProblemKey, toStdString(d.problem));
+            if (d.offset)
+                e.append(kOffsetKey, static_cast<long long>(*d.offset));
+            entries.push_back(std::move(e).build());
+        }
+        ok = project::writeIfChanged(json::pretty(json::Value{{kDraftsKey, json::Value(std::move(entries))}}) + "\n", draftsFile());
+    } else if (ok) {
+        QFile::remove(draftsFile());
+    }
     if (!ok) {
         if (!m_failed)
             Q_EMIT statusMessage(tr("Autosave failed: %1").arg(toQString(ok.error().message)), kNoteMs);
@@ -255,12 +301,16 @@ void Autosave::lookForRecovery(bool atStart)
         }
         c->text = readAll(fi.filePath());
         c->origin = QString::fromUtf8(readAll(dir.filePath(key + kOrigin)));
+        // A drafts file that does not parse is ignored (the project text is still offered).
+        const QByteArray draftsText = readAll(dir.filePath(key + kDrafts));
+        if (auto d = json::parse(std::string_view(draftsText.constData(), std::size_t(draftsText.size()))); d && (*d)[kDraftsKey].isArray())
+            c->drafts = (*d)[kDraftsKey];
         c->written = fi.lastModified();
         auto parsed = project::parse(std::string_view(c->text.constData(), std::size_t(c->text.size())), toStdString(fi.filePath()));
         if (!parsed)
             continue; // not ours to judge; it stays where it is
         c->project = std::move(parsed).value();
-        if (mine && c->project == m_doc->project()) {
+        if (mine && c->project == m_doc->project() && c->drafts.size() == 0) {
             removeFiles(key); // the file already holds it: nothing was lost
             continue;
         }
@@ -279,6 +329,14 @@ void Autosave::offerCandidate(const std::shared_ptr<Candidate>& c)
     v.explanation = tr("Toolwire did not exit cleanly. Unsaved changes to %1 from %2 were recovered.\n"
                        "Restore them (they stay unsaved until you save), or keep %3? Nothing is changed until you choose.")
                         .arg(name, when, untitled ? tr("the project that is open") : tr("the saved file"));
+    if (c->drafts.size() > 0) {
+        QStringList tools;
+        for (const json::Value& d : c->drafts.items())
+            tools << (d[kRowKey].toInt().value_or(0) < 0 ? tr("the whole tool list") : toQString(d[kToolKey].str()));
+        v.explanation += QLatin1Char('\n') +
+            tr("They include %n tool draft(s) that did not parse (%1): restoring brings them back as drafts.", nullptr, int(c->drafts.size()))
+                .arg(tools.join(QStringLiteral(", ")));
+    }
     v.baseName = untitled ? tr("open") : tr("saved");
     v.otherName = tr("recovered");
     v.base = untitled ? QByteArray::fromStdString(m_doc->currentText()) : m_doc->baseText();
@@ -297,12 +355,15 @@ void Autosave::offerCandidate(const std::shared_ptr<Candidate>& c)
         const QDir dir(recoveryDir());
         if (choice == VersionsDialog::Choice::TakeOther) {
             m_restoring = true;
-            if (c->mine) {
+            if (c->mine && c->project == m_doc->project()) {
+                // Only drafts were unsaved: the project stays as the file has it.
+            } else if (c->mine) {
                 m_doc->restore(c->project);
             } else {
                 m_doc->reset(c->project, QString(), c->text);
                 m_doc->markModified();
             }
+            restoreDrafts(c->drafts);
             m_restoring = false;
             m_wasModified = true;
             if (c->key != m_key) {
@@ -318,12 +379,42 @@ void Autosave::offerCandidate(const std::shared_ptr<Candidate>& c)
             QFile::remove(kept);
             QFile::rename(dir.filePath(c->key + kText), kept);
             QFile::remove(dir.filePath(c->key + kOrigin));
+            if (QFile::exists(dir.filePath(c->key + kDrafts))) {
+                QFile::remove(dir.filePath(c->key + kDrafts + kDiscarded));
+                QFile::rename(dir.filePath(c->key + kDrafts), dir.filePath(c->key + kDrafts + kDiscarded));
+            }
             Q_EMIT statusMessage(tr("Kept the saved version; the recovered one is in %1").arg(kept), kNoteMs);
         }
     });
     Q_EMIT recoveryOffered(dialog);
     // After the window is up: the offer sits on it, not before it.
     QTimer::singleShot(0, dialog, [dialog] { dialog->open(); });
+}
+
+void Autosave::restoreDrafts(const json::Value& drafts)
+{
+    if (!m_drafts)
+        return;
+    const auto& tools = m_doc->project().tools;
+    for (const json::Value& d : drafts.items()) {
+        if (!d[kTextKey].isString())
+            continue;
+        int row = int(d[kRowKey].toInt().value_or(-2));
+        // The row a draft was written for, unless the tool there is another one: then the
+        // tool of that name, wherever it is now.
+        if (row >= 0 && d[kToolKey].isString() && (row >= int(tools.size()) || tools[std::size_t(row)]["name"].str() != d[kToolKey].str())) {
+            row = -2;
+            for (std::size_t i = 0; i < tools.size(); ++i)
+                if (tools[i]["name"].str() == d[kToolKey].str())
+                    row = int(i);
+        }
+        if (row < ToolDrafts::kWholeList || row >= int(tools.size()))
+            continue; // its tool is gone
+        ToolDrafts::Draft draft{toQString(d[kTextKey].str()), toQString(d[kProblemKey].str()), std::nullopt};
+        if (d[kOffsetKey].toInt().value_or(-1) >= 0)
+            draft.offset = std::size_t(*d[kOffsetKey].toInt());
+        m_drafts->set(row, std::move(draft));
+    }
 }
 
 void Autosave::applyTestHook()

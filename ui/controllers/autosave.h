@@ -5,6 +5,11 @@
 // One recovery file per project, keyed by the file's canonical path; an untitled project
 // (new, or the bundled example) has one of its own. A recovery file is the project text
 // as Save would write it: it never holds a key (projects only name variables).
+// Tool drafts that do not parse (ToolDrafts) are unsaved work too: their raw text is kept
+// beside it, in <key>.drafts ({"drafts": [{"row", "tool", "text", "problem", "offset"?}]},
+// row -1 for the whole-list editor's draft), never in the project; a window with drafts
+// and no other change autosaves as well. Recovery restores them as drafts (the tool list
+// marks their rows, the editor shows their text).
 //
 // Saving, discarding and a clean exit remove it; a crash or `kill -9` leaves it behind, and
 // the next time that project opens (an untitled one: at the next start) the recovered
@@ -18,6 +23,8 @@
 // Environment: TOOLWIRE_AUTOSAVE_MS sets the interval (default 3000 ms). Test hook:
 // TOOLWIRE_TEST_EDIT_DESCRIPTION=TEXT sets the first tool's description once the first
 // project is open, as an edit would (tests/ui/tst_autosave.cpp kills the binary after it).
+
+#include "json/value.h"
 
 #include <QObject>
 #include <QPointer>
@@ -33,6 +40,7 @@ namespace tw::ui {
 
 class ProjectDocument;
 class ProjectFiles;
+class ToolDrafts;
 class VersionsDialog;
 
 class Autosave : public QObject {
@@ -49,7 +57,11 @@ public:
     QString recoveryFile() const;
     int interval() const { return m_timer.interval(); }
     void setInterval(int ms) { m_timer.setInterval(ms); }
-    // Writes the recovery file now when there are unsaved changes (removes it otherwise).
+    // The window's tool drafts (not owned; set once, right after construction).
+    void setDrafts(ToolDrafts* drafts);
+    // The current project's drafts file (it exists only while there are drafts).
+    QString draftsFile() const;
+    // Writes the recovery file now when there are unsaved changes or drafts (removes it otherwise).
     bool saveNow();
     // The offer on screen, if any.
     VersionsDialog* offer() const;
@@ -69,8 +81,12 @@ private:
     void lookForRecovery(bool atStart);
     void offerCandidate(const std::shared_ptr<Candidate>& c);
     void applyTestHook();
+    bool hasDrafts() const;
+    bool hasUnsaved() const;
+    void restoreDrafts(const json::Value& drafts);
 
     ProjectDocument* m_doc; // not owned
+    ToolDrafts* m_drafts = nullptr; // not owned
     QWidget* m_dialogParent; // not owned
     QString m_key; // the recovery file's name without extension
     std::unique_ptr<QLockFile> m_lock;

@@ -1,6 +1,8 @@
 #include "controllers/historycontroller.h"
 
 #include "controllers/importcontroller.h"
+#include "controllers/loopcontroller.h"
+#include "controllers/sendcontroller.h"
 #include "json/json.h"
 #include "project/runner.h"
 #include "projectdocument.h"
@@ -90,6 +92,17 @@ history::Store* HistoryController::store(std::optional<Error>* error)
 }
 
 QString HistoryController::databasePath() const { return history::Store::defaultPath(); }
+
+void HistoryController::recordFrom(const SendController* send, const LoopController* loops)
+{
+    connect(send, &SendController::finished, this, [this](const provider::Exchange& x) { record({x}); });
+    connect(loops, &LoopController::finished, this, [this](const loop::Outcome& o) {
+        std::vector<provider::Exchange> sent;
+        for (const loop::Round& r : o.rounds)
+            sent.push_back(r.exchange);
+        record(sent);
+    });
+}
 
 void HistoryController::record(const std::vector<provider::Exchange>& exchanges)
 {

@@ -26,7 +26,9 @@ class PresetRunner;
 
 namespace tw::ui {
 
+class LoopController;
 class ProjectDocument;
+class SendController;
 
 class HistoryController : public QObject {
     Q_OBJECT
@@ -39,6 +41,8 @@ public:
     static bool enabled() { return history::Store::enabled(); }
     // Records exchanges sent from the window for the current preset.
     void record(const std::vector<provider::Exchange>& exchanges);
+    // Records what `send` sends and every round of the loops `loops` runs (neither owned).
+    void recordFrom(const SendController* send, const LoopController* loops);
 
     Result<std::vector<history::Entry>> search(const history::Query& q);
     Result<std::optional<history::Entry>> entry(long long id);

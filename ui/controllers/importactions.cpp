@@ -1,6 +1,8 @@
 #include "controllers/importactions.h"
 
 #include "controllers/importcontroller.h"
+#include "controllers/tooleditingcontroller.h"
+#include "dialogs/mcpimportdialog.h"
 #include "dialogs/exportdialog.h"
 #include "dialogs/importdialog.h"
 #include "shortcuts.h"
@@ -13,6 +15,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMimeData>
+#include <QUrl>
 #include <QWidget>
 
 namespace tw::ui {
@@ -105,6 +108,39 @@ bool ImportActions::offerDroppedFile(const QString& path)
         d->showPlan(std::move(*plan));
     else
         d->showError(ImportController::describe(plan.error(), source));
+    return true;
+}
+
+McpImportDialog* ImportActions::showMcpImport(const Services& services, ToolEditingController* tools)
+{
+    if (!m_mcp) {
+        m_mcp = new McpImportDialog(m_doc, services.network, m_window);
+        m_mcp->setWindowModality(Qt::WindowModal);
+        connect(m_mcp, &McpImportDialog::importRequested, this, [this, tools](const std::vector<json::Value>& list, const QString& server) {
+            const auto n = tools->importTools(list, server);
+            Q_EMIT statusMessage(tr("Imported %1 tool(s) from %2; %3 already in the project").arg(n.added).arg(server).arg(n.skipped), 5000);
+        });
+    }
+    m_mcp->show();
+    m_mcp->raise();
+    m_mcp->activateWindow();
+    return m_mcp;
+}
+
+bool ImportActions::takeDrop(const QMimeData* data, const std::function<void(const QString&)>& openProject,
+                             const std::function<void(const QByteArray&, const QString&)>& inspect)
+{
+    const QList<QUrl> urls = data ? data->urls() : QList<QUrl>();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return false;
+    const QString path = urls.first().toLocalFile();
+    if (path.endsWith(QLatin1String(".toolwire"))) {
+        openProject(path);
+    } else if (!offerDroppedFile(path)) {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            inspect(f.readAll(), QFileInfo(path).fileName());
+    }
     return true;
 }
 

@@ -4,6 +4,8 @@
 // shown in the import preview (ImportDialog), which applies it as one undo step; the export
 // dialog exports the Request dock's preset. Outcomes are status lines.
 
+#include "services.h"
+
 #include <QObject>
 #include <QString>
 
@@ -11,6 +13,7 @@
 
 class QAction;
 class QMenu;
+class QMimeData;
 class QWidget;
 
 namespace tw::ui {
@@ -18,7 +21,9 @@ namespace tw::ui {
 class ExportDialog;
 class ImportController;
 class ImportDialog;
+class McpImportDialog;
 class ProjectDocument;
+class ToolEditingController;
 
 class ImportActions : public QObject {
     Q_OBJECT
@@ -41,7 +46,15 @@ public:
     // importer reads (or nearly: its error then); false when it is not, for the caller to
     // hand it elsewhere (the response inspector).
     bool offerDroppedFile(const QString& path);
+    // What is dropped on the window (its first URL, a local file): a project opens with
+    // `openProject`; what the importer reads is previewed (offerDroppedFile); anything else
+    // goes to `inspect` (the response inspector, to be extracted). False: nothing to take.
+    bool takeDrop(const QMimeData* data, const std::function<void(const QString&)>& openProject,
+                  const std::function<void(const QByteArray&, const QString&)>& inspect);
     ExportDialog* showExport();
+    // The MCP import dialog (the tool list's Import… button), created on first use and
+    // shown; the tools it imports go through `tools` (not owned).
+    McpImportDialog* showMcpImport(const Services& services, ToolEditingController* tools);
     ImportDialog* dialog() const { return m_dialog; } // the last one shown
 
 Q_SIGNALS:
@@ -55,6 +68,7 @@ private:
     QWidget* m_window; // not owned
     ImportController* m_controller; // child
     ImportDialog* m_dialog = nullptr; // child, reused
+    McpImportDialog* m_mcp = nullptr; // child of the window, created on first use
     QAction* m_import;
     QAction* m_clipboard;
     QAction* m_export;

@@ -115,6 +115,13 @@ void LoopController::start(const Config& config)
     case Server::Mock: m_transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools)); break;
     case Server::Stdio:
     case Server::Http: {
+        // A project's own server command starts only with the user's consent (trust.h).
+        if (auto allowed = confirmProjectCommand(project, m_doc->filePath(),
+                                                 config.server == Server::Stdio ? McpTransportKind::Stdio : McpTransportKind::Http, config.target);
+            !allowed) {
+            failSetup(allowed.error());
+            return;
+        }
         auto transport =
             makeMcpTransport(config.server == Server::Stdio ? McpTransportKind::Stdio : McpTransportKind::Http, config.target, m_services.network);
         if (!transport) {

@@ -35,6 +35,7 @@ ProblemsController::ProblemsController(ProjectDocument* doc, ToolEditingControll
     connect(m_doc, &ProjectDocument::choiceChanged, this, &ProblemsController::refresh);
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         m_file.reset(); // a project opened: the one that did not is history
+        m_lintRows.clear(); // the last project's findings point into it: gone until the lint of this one
         refresh();
     });
     refresh();
@@ -121,21 +122,66 @@ void ProblemsController::applyLint(std::vector<lint::Finding> findings)
 {
     m_lint = std::move(findings);
     m_tools->listModel()->setBadges(toolBadges());
+    // The errors and warnings are rows of the panel (the info and loss lines stay in the wire tabs).
+    m_lintRows.clear();
+    const auto& tools = m_doc->project().tools;
+    for (const lint::Finding& f : m_lint) {
+        if (f.severity == lint::Severity::Info)
+            continue;
+        Problem p;
+        p.kind = Problem::Kind::Lint;
+        p.error = f.severity == lint::Severity::Error;
+        p.pointer = f.path;
+        p.row = toolRowOf(f.path);
+        if (p.row >= int(tools.size()))
+            p.row = -1;
+        if (!f.tool.isNull())
+            p.where = toQString(f.tool.isString() ? f.tool.toStdString() : json::compact(f.tool));
+        else if (f.path.starts_with("/tool_choice"))
+            p.where = tr("Tool choice");
+        else if (p.row >= 0)
+            p.where = toQString(tools[size_t(p.row)]["name"].isString() ? tools[size_t(p.row)]["name"].toStdString()
+                                                                        : json::compact(tools[size_t(p.row)]["name"]));
+        else
+            p.where = tr("Project");
+        QStringList wires;
+        for (wire::Wire w : f.wires)
+            wires << toQString(wire::label(w));
+        p.wires = wires.join(QStringLiteral(", "));
+        p.message = toQString(f.message);
+        p.fix = f.fix;
+        m_lintRows.push_back(std::move(p));
+    }
+    rebuildRows();
     Q_EMIT lintChanged();
+}
+
+int ProblemsController::toolRowOf(std::string_view pointer)
+{
+    constexpr std::string_view prefix = "/tools/";
+    if (!pointer.starts_with(prefix))
+        return -1;
+    const std::string_view rest = pointer.substr(prefix.size());
+    const std::string_view digits = rest.substr(0, rest.find('/'));
+    if (digits.empty() || digits.size() > 9 || (digits.size() > 1 && digits.front() == '0'))
+        return -1;
+    int row = 0;
+    for (char c : digits) {
+        if (c < '0' || c > '9')
+            return -1;
+        row = row * 10 + (c - '0');
+    }
+    return row;
 }
 
 QList<ToolListModel::Badge> ProblemsController::toolBadges() const
 {
     QList<ToolListModel::Badge> out(qsizetype(m_doc->project().tools.size()));
-    static const std::string prefix = "/tools/";
     for (const lint::Finding& f : m_lint) {
-        if (!f.path.starts_with(prefix) || f.severity == lint::Severity::Info)
+        if (f.severity == lint::Severity::Info)
             continue;
-        const std::size_t end = f.path.find('/', prefix.size());
-        const std::string digits = f.path.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
-        bool ok = false;
-        const int row = toQString(digits).toInt(&ok);
-        if (!ok || row < 0 || row >= out.size())
+        const int row = toolRowOf(f.path);
+        if (row < 0 || row >= out.size())
             continue;
         ToolListModel::Badge& b = out[row];
         const int severity = f.severity == lint::Severity::Error ? 0 : 1;
@@ -169,6 +215,11 @@ void ProblemsController::markToolFindings(JsonEditor* editor, int row) const
 void ProblemsController::refresh()
 {
     m_lintTimer->start();
+    rebuildRows();
+}
+
+void ProblemsController::rebuildRows()
+{
     std::vector<Problem> out;
     if (m_file)
         out.push_back(*m_file);
@@ -214,6 +265,9 @@ void ProblemsController::refresh()
         p.message = choice;
         out.push_back(std::move(p));
     }
+    // The lint's rows (made once per lint, not per keystroke). Until the lint after an edit
+    // arrives, they are those of the last lint.
+    out.insert(out.end(), m_lintRows.begin(), m_lintRows.end());
     const int before = m_model->rowCount();
     m_model->setProblems(std::move(out));
     if (before != m_model->rowCount())

@@ -4,7 +4,8 @@
 // column, by parse position or by the JSON pointer core names), the tool drafts, a tool
 // that does not parse as one, a tool choice that cannot work. Kept current as the project
 // changes. Also lints the project on every shown wire (a moment after each change, so that
-// typing is never slowed): the findings badge the tools in the tool list.
+// typing is never slowed): the findings badge the tools in the tool list, and their errors
+// and warnings are rows of the panel too (after the problems above), from the same lint.
 
 #include "lint/finding.h"
 #include "models/problemsmodel.h"
@@ -46,6 +47,8 @@ public:
     // Squiggles in `editor`, which shows tool `row`'s JSON, the lint findings about that tool
     // where their paths point (a finding the text does not hold is left out). Null: nothing.
     void markToolFindings(JsonEditor* editor, int row) const;
+    // The tool row a project pointer points into ("/tools/3/..." -> 3), -1 for none.
+    static int toolRowOf(std::string_view pointer);
     // Lints now instead of after the pause (tests; a caller that needs the result at once).
     void relint(); // now, on this thread
     void relintSoon(); // the lint timer's: now for a small project, from a worker for a large one
@@ -55,7 +58,8 @@ Q_SIGNALS:
     void lintChanged();
 
 private:
-    void refresh();
+    void refresh(); // the rows now, the lint after the pause
+    void rebuildRows();
 
     ProjectDocument* m_doc; // not owned
     ToolEditingController* m_tools; // not owned
@@ -63,6 +67,7 @@ private:
     std::optional<Problem> m_file;
     void applyLint(std::vector<lint::Finding> findings);
     std::vector<lint::Finding> m_lint;
+    std::vector<Problem> m_lintRows; // m_lint's errors and warnings as rows
     quint64 m_lintTicket = 0; // the latest lint asked for
     QTimer* m_lintTimer; // owned (child)
 };

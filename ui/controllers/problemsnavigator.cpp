@@ -3,6 +3,9 @@
 #include "controllers/problemscontroller.h"
 #include "controllers/projectfiles.h"
 #include "controllers/tooleditingcontroller.h"
+#include "jsontext.h"
+#include "lint/pointer.h"
+#include "widgets/jsoneditor.h"
 #include "widgets/problemspanel.h"
 #include "widgets/tooleditorpane.h"
 
@@ -21,6 +24,42 @@ void bringUp(QMainWindow* window, const char* name)
         d->show();
         d->raise();
     }
+}
+// Where the JSON value that starts at `at` ends (one past its last byte): a string, an
+// object or array with what it holds, or a literal.
+std::size_t valueEnd(std::string_view text, std::size_t at)
+{
+    if (at >= text.size())
+        return at;
+    const char first = text[at];
+    if (first == '"' || first == '{' || first == '[') {
+        int depth = 0;
+        bool inString = false;
+        for (std::size_t i = at; i < text.size(); ++i) {
+            const char c = text[i];
+            if (inString) {
+                if (c == '\\')
+                    ++i;
+                else if (c == '"') {
+                    inString = false;
+                    if (depth == 0)
+                        return i + 1;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0)
+                    return i + 1;
+            }
+        }
+        return text.size();
+    }
+    std::size_t i = at;
+    while (i < text.size() && text[i] != ',' && text[i] != '}' && text[i] != ']' && text[i] != '\n' && text[i] != ' ')
+        ++i;
+    return i;
 }
 } // namespace
 
@@ -65,7 +104,34 @@ void ProblemsNavigator::jumpTo(const Problem& p)
             m_tools->selectRow(p.row);
         m_editor->showOffset(p.offset.value_or(0));
         break;
+    case Problem::Kind::Lint: selectPointer(p); break;
     }
+}
+
+void ProblemsNavigator::selectPointer(const Problem& p)
+{
+    if (p.row < 0) {
+        if (p.pointer.starts_with("/tool_choice"))
+            bringUp(m_window, "ChoiceDock");
+        return;
+    }
+    bringUp(m_window, "EditorDock");
+    m_editor->setWholeList(false);
+    m_tools->selectRow(p.row);
+    // The editor shows the tool's JSON (pretty, as the project holds it): the finding's
+    // pointer below the tool names the place to select. A draft may not hold it: its start then.
+    JsonEditor* editor = m_editor->editor();
+    const std::string prefix = "/tools/" + std::to_string(p.row);
+    const std::string_view text = editor->utf8View();
+    const auto at = lint::isWithin(p.pointer, prefix) ? locatePointer(text, lint::below(p.pointer, prefix)) : std::nullopt;
+    if (!at) {
+        m_editor->showOffset(0);
+        return;
+    }
+    const std::size_t end = valueEnd(text, *at);
+    m_editor->showOffset(*at);
+    editor->SendScintilla(QsciScintillaBase::SCI_SETSEL, static_cast<unsigned long>(*at), static_cast<long>(end));
+    editor->SendScintilla(QsciScintillaBase::SCI_SCROLLCARET);
 }
 
 } // namespace tw::ui

@@ -2,7 +2,8 @@
 // Getting to a problem: the Problems dock comes up when a project file does not load, a
 // button in the status bar counts the problems and opens the dock, and activating a row
 // goes where it points — the tool (or the whole list) in the tool editor at the error, the
-// tool choice dock; a broken file is shown in the panel itself, and Open Again reads it.
+// tool choice dock; a broken file is shown in the panel itself, and Open Again reads it. A
+// lint row selects, in the tool editor, the JSON value its pointer names.
 
 #include <QObject>
 
@@ -30,6 +31,8 @@ public:
     void jumpTo(const Problem& problem);
 
 private:
+    void selectPointer(const Problem& p); // a lint row: the tool, and the value at its pointer
+
     QMainWindow* m_window; // not owned
     ToolEditingController* m_tools; // not owned
     ToolEditorPane* m_editor; // not owned

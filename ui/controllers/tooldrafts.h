@@ -34,6 +34,8 @@ public:
     const Draft* at(int row) const;
     void set(int row, Draft draft);
     void discard(int row);
+    // Every draft by row (kWholeList first), for the autosave.
+    const std::map<int, Draft>& all() const { return m_drafts; }
     int count() const { return int(m_drafts.size()); }
     bool isEmpty() const { return m_drafts.empty(); }
 

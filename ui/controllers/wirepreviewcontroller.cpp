@@ -55,6 +55,7 @@ WireReport wireReport(const project::Project& p, int preset, wire::Wire w)
         in.choicePath = "/tool_choice";
         in.messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", kCheckMessage}}});
         in.maxTokens = 1024;
+        in.lowerOn = project::lowerOn(p); // requestInput sets it for a preset
     }
     if (!in.profile.isMock() && in.profile.wire != w) {
         in.profile = provider::profileForWire(w);

@@ -40,12 +40,21 @@ McpImportDialog::McpImportDialog(ProjectDocument* doc, QNetworkAccessManager* ne
     kindLabel->setBuddy(m_kind);
     m_target = new QLineEdit(this);
     m_target->setClearButtonEnabled(true);
+    m_era = new QComboBox(this);
+    m_era->setObjectName(QStringLiteral("mcpEra"));
+    for (mcp::Era e : {mcp::Era::Auto, mcp::Era::Legacy, mcp::Era::Stateless})
+        m_era->addItem(toQString(mcp::eraName(e)), int(e));
+    m_era->setToolTip(tr("The MCP revision to speak: auto probes server/discover (2026-07-28) and falls back to initialize (2025-11-25)"));
+    auto* eraLabel = new QLabel(tr("Re&vision:"), this);
+    eraLabel->setBuddy(m_era);
     m_connect = new QPushButton(tr("&Connect"), this);
     m_connect->setDefault(true);
     grid->addWidget(kindLabel, 0, 0);
     grid->addWidget(m_kind, 0, 1);
     grid->addWidget(m_target, 0, 2);
-    grid->addWidget(m_connect, 0, 3);
+    grid->addWidget(eraLabel, 0, 3);
+    grid->addWidget(m_era, 0, 4);
+    grid->addWidget(m_connect, 0, 5);
     grid->setColumnStretch(2, 1);
     layout->addLayout(grid);
 
@@ -65,7 +74,15 @@ McpImportDialog::McpImportDialog(ProjectDocument* doc, QNetworkAccessManager* ne
     m_toolsView->header()->setSectionResizeMode(McpToolsModel::Name, QHeaderView::ResizeToContents);
     m_toolsView->header()->setStretchLastSection(true);
     m_tabs->addTab(m_toolsView, tr("Tools"));
-    m_logView = new QTableView(m_tabs);
+    auto* logBox = new QWidget(m_tabs);
+    auto* logLayout = new QVBoxLayout(logBox);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    m_logEra = new QLabel(logBox);
+    m_logEra->setObjectName(QStringLiteral("mcpLogEra"));
+    m_logEra->setTextFormat(Qt::PlainText);
+    logLayout->addWidget(m_logEra);
+    m_logView = new QTableView(logBox);
+    logLayout->addWidget(m_logView, 1);
     m_logView->setModel(m_listing->protocolLog());
     m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_logView->setWordWrap(false);
@@ -74,7 +91,7 @@ McpImportDialog::McpImportDialog(ProjectDocument* doc, QNetworkAccessManager* ne
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Time, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Direction, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_tabs->addTab(m_logView, tr("MCP log"));
+    m_tabs->addTab(logBox, tr("MCP log"));
     layout->addWidget(m_tabs, 1);
 
     auto* buttons = new QDialogButtonBox(this);
@@ -85,6 +102,15 @@ McpImportDialog::McpImportDialog(ProjectDocument* doc, QNetworkAccessManager* ne
     layout->addWidget(buttons);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, &McpImportDialog::onKindChanged);
+    connect(m_target, &QLineEdit::textEdited, this, &McpImportDialog::syncEra);
+    connect(m_era, &QComboBox::activated, this, &McpImportDialog::onEraPicked);
+    auto showEra = [this](const QString& negotiated) {
+        const QString setting = toQString(mcp::eraName(era()));
+        m_logEra->setText(negotiated.isEmpty() ? tr("MCP revision: not negotiated yet (setting: %1)").arg(setting)
+                                               : tr("MCP revision: %1 (setting: %2)").arg(negotiated, setting));
+    };
+    connect(m_listing->protocolLog(), &ProtocolLogModel::eraChanged, this, showEra);
+    showEra(QString());
     // Enter in the target field presses Connect, the default button.
     connect(m_connect, &QPushButton::clicked, this, [this] {
         if (m_listing->isRunning())
@@ -121,10 +147,39 @@ void McpImportDialog::setTarget(McpTransportKind kind, const QString& target)
 {
     m_kind->setCurrentIndex(m_kind->findData(int(kind)));
     m_target->setText(target);
+    syncEra();
+}
+
+mcp::Era McpImportDialog::era() const { return mcp::Era(m_era->currentData().toInt()); }
+
+void McpImportDialog::setEra(mcp::Era era)
+{
+    m_era->setCurrentIndex(m_era->findData(int(era)));
+    onEraPicked();
+}
+
+QString McpImportDialog::logEraText() const { return m_logEra->text(); }
+
+void McpImportDialog::syncEra()
+{
+    // The project's setting for this server, else what was picked for the target before.
+    const auto kind = McpTransportKind(m_kind->currentData().toInt());
+    const auto server = findProjectMcpServer(m_doc->project(), kind, m_target->text());
+    const mcp::Era e = server ? server->era : rememberedMcpEra(kind, m_target->text());
+    m_era->setCurrentIndex(m_era->findData(int(e)));
+}
+
+void McpImportDialog::onEraPicked()
+{
+    const auto kind = McpTransportKind(m_kind->currentData().toInt());
+    rememberMcpEra(kind, m_target->text(), era());
+    if (const auto server = findProjectMcpServer(m_doc->project(), kind, m_target->text()))
+        setProjectMcpServerEra(m_doc, server->index, era());
 }
 
 void McpImportDialog::onKindChanged()
 {
+    syncEra();
     if (McpTransportKind(m_kind->currentData().toInt()) == McpTransportKind::Stdio) {
         m_target->setPlaceholderText(tr("command line, e.g. node server.js stdio"));
         m_target->setToolTip(tr("Started as a child process; JSON-RPC on its stdin and stdout"));
@@ -138,7 +193,14 @@ void McpImportDialog::connectToServer()
 {
     m_tools->clear();
     m_server.clear();
-    m_listing->start(McpTransportKind(m_kind->currentData().toInt()), m_target->text());
+    // A project's own server command starts only with the user's consent (trust.h).
+    if (auto allowed = confirmProjectCommand(m_doc->project(), m_doc->filePath(), McpTransportKind(m_kind->currentData().toInt()), m_target->text());
+        !allowed) {
+        setStatus(toQString(allowed.error().message), true);
+        return;
+    }
+    m_listing->start(McpTransportKind(m_kind->currentData().toInt()), m_target->text(), era());
+    m_logEra->setText(tr("MCP revision: not negotiated yet (setting: %1)").arg(toQString(mcp::eraName(era()))));
     syncButtons();
 }
 
@@ -194,6 +256,7 @@ void McpImportDialog::syncButtons()
     const bool busy = m_listing->isRunning();
     m_connect->setText(busy ? tr("&Cancel") : tr("&Connect"));
     m_kind->setEnabled(!busy);
+    m_era->setEnabled(!busy);
     m_target->setEnabled(!busy);
     m_import->setEnabled(!busy && m_tools->checkedCount() > 0);
 }

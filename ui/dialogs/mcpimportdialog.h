@@ -1,7 +1,10 @@
 #pragma once
 // Import tools from an MCP server: pick the transport (a stdio command or a Streamable HTTP
 // URL), Connect, and the server's tools appear with checkboxes (those the project has
-// already cannot be checked); the MCP protocol log shows every message of the session.
+// already cannot be checked); the MCP protocol log shows every message of the session and the
+// MCP revision it settled on. The revision picker (auto, 2025-11-25, 2026-07-28) is saved in
+// the project (undoably) when the target is one of the project's MCP servers, and remembered
+// for the target in any case (mcptransport.h).
 // "Import selected" hands the checked tools to the window, which adds them to the project.
 // The session runs asynchronously (McpToolListing over the shared network manager) and can
 // be cancelled; failures show in the dialog, never in another dialog.
@@ -38,6 +41,9 @@ public:
     ~McpImportDialog() override;
 
     void setTarget(McpTransportKind kind, const QString& target);
+    mcp::Era era() const;
+    void setEra(mcp::Era era); // as the user picks it
+    QString logEraText() const; // "MCP revision: 2025-11-25 (setting: auto)"
     void connectToServer(); // the Connect button: lists the server's tools
     void importSelected(); // the Import selected button
 
@@ -56,6 +62,8 @@ protected:
 
 private:
     void onKindChanged();
+    void syncEra();
+    void onEraPicked();
     void onFinished(const McpListing& result);
     void setStatus(const QString& text, bool error = false);
     void syncButtons();
@@ -67,6 +75,8 @@ private:
     QString m_server; // who listed the tools shown
     QComboBox* m_kind;
     QLineEdit* m_target;
+    QComboBox* m_era;
+    QLabel* m_logEra;
     QPushButton* m_connect;
     QLabel* m_status;
     QTabWidget* m_tabs;

@@ -29,15 +29,25 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Where: return p.where;
-        case Location: return p.line > 0 ? tr("%1:%2").arg(p.line).arg(p.column) : QString();
+        case Wires: return p.wires;
+        case Location:
+            if (p.kind == Problem::Kind::Lint)
+                return p.pointer.empty() ? QStringLiteral("/") : QString::fromStdString(p.pointer);
+            return p.line > 0 ? tr("%1:%2").arg(p.line).arg(p.column) : QString();
         case Message: return p.message;
         }
     }
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole) {
+        if (p.kind == Problem::Kind::Lint && index.column() == Wires)
+            return p.wires;
+        if (p.fix)
+            return tr("%1\nFix: %2 (Apply fix… previews it)").arg(p.message, QString::fromStdString(p.fix->description));
         return p.message;
-    if (role == Qt::DecorationRole && index.column() == Where)
-        return QApplication::style()->standardIcon(
-            p.kind == Problem::Kind::ProjectFile || p.kind == Problem::Kind::Choice ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
+    }
+    if (role == Qt::DecorationRole && index.column() == Where) {
+        const bool critical = p.kind == Problem::Kind::ProjectFile || p.kind == Problem::Kind::Choice || (p.kind == Problem::Kind::Lint && p.error);
+        return QApplication::style()->standardIcon(critical ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
+    }
     return {};
 }
 
@@ -47,7 +57,8 @@ QVariant ProblemsModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     switch (section) {
     case Where: return tr("Where");
-    case Location: return tr("Line:col");
+    case Wires: return tr("Wires");
+    case Location: return tr("Location");
     case Message: return tr("Problem");
     }
     return {};

@@ -1,12 +1,17 @@
 #pragma once
 // The Problems panel's rows: what keeps the project from being used as it is — a project
 // file that did not load (with the file's text, to show where), tool drafts that do not
-// parse, a tool that is no tool, a tool choice that cannot work. Each row knows where it
-// points, so the panel can jump there.
+// parse, a tool that is no tool, a tool choice that cannot work — and what the lint says of
+// it on the wires (errors and warnings, merged over every wire; info and the loss report
+// stay in the wire tabs). Each row knows where it points, so the panel can jump there; a
+// lint row may carry the finding's fix.
+
+#include "lint/finding.h"
 
 #include <QAbstractTableModel>
 #include <QByteArray>
 
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -17,7 +22,8 @@ struct Problem {
         ProjectFile,
         Tool,
         ToolList,
-        Choice
+        Choice,
+        Lint
     };
     Kind kind = Kind::Tool;
     QString where; // "weather.toolwire", "get_weather", "Tool choice"
@@ -27,6 +33,12 @@ struct Problem {
     int line = 0, column = 0; // 0: unknown
     QString path; // Kind::ProjectFile
     QByteArray text; // Kind::ProjectFile: the file as read
+    // Kind::Lint: the finding's severity, its wires (labels, joined), the JSON pointer into
+    // the project (Problem::row is the tool's row when it points into one), and its fix.
+    bool error = false;
+    QString wires;
+    std::string pointer;
+    std::optional<lint::Fix> fix;
 
     friend bool operator==(const Problem&, const Problem&) = default;
 };
@@ -36,6 +48,7 @@ class ProblemsModel : public QAbstractTableModel {
 public:
     enum Column {
         Where,
+        Wires,
         Location,
         Message,
         ColumnCount

@@ -101,8 +101,10 @@ void ProtocolLogModel::noteEra(const mcp::LogEntry& e)
         return;
     // "MCP revision: 2026-07-28 — …" settles it; "MCP revision: auto — probing…" does not.
     const QString revision = text.mid(kEraNote.size()).section(QLatin1Char(' '), 0, 0);
-    if (revision.size() == 10 && revision.at(4) == QLatin1Char('-') && text.contains(QStringLiteral(" answered")))
+    if (revision.size() == 10 && revision.at(4) == QLatin1Char('-') && text.contains(QStringLiteral(" answered")) && revision != m_era) {
         m_era = revision;
+        Q_EMIT eraChanged(m_era);
+    }
 }
 
 void ProtocolLogModel::append(const mcp::LogEntry& entry)
@@ -128,8 +130,11 @@ void ProtocolLogModel::clear()
     m_errors.clear();
     m_sentMethods.clear();
     m_receivedMethods.clear();
+    const bool hadEra = !m_era.isEmpty();
     m_era.clear();
     endResetModel();
+    if (hadEra)
+        Q_EMIT eraChanged(QString());
 }
 
 const mcp::LogEntry* ProtocolLogModel::entryAt(int row) const

@@ -44,6 +44,9 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+Q_SIGNALS:
+    void eraChanged(const QString& era); // the handshake settled (or clear() forgot it: "")
+
 private:
     QString summarize(const mcp::LogEntry& e);
     void noteEra(const mcp::LogEntry& e);

@@ -33,6 +33,10 @@ ChoiceEditor::ChoiceEditor(QWidget* parent) : QWidget(parent)
     m_allowed->setMaximumHeight(120);
     m_allowed->setMinimumHeight(m_allowed->fontMetrics().lineSpacing() * 2 + 6); // shrinks on a small screen
     form->addRow(m_allowed);
+    m_keep = new QCheckBox(tr("Keep the full tool list (allowed tools)"), this);
+    m_keep->setToolTip(tr("Send every tool and let the model choose only among the checked ones, "
+                          "instead of sending only those (keeps the prompt cache; auto and any only)"));
+    form->addRow(m_keep);
     m_notes = new Banner(this);
     outer->insertWidget(1, m_notes);
 
@@ -44,6 +48,7 @@ ChoiceEditor::ChoiceEditor(QWidget* parent) : QWidget(parent)
     connect(m_tool, &QComboBox::currentIndexChanged, this, &ChoiceEditor::emitEdited);
     connect(m_restrict, &QCheckBox::toggled, this, &ChoiceEditor::emitEdited);
     connect(m_allowed, &QListWidget::itemChanged, this, &ChoiceEditor::emitEdited);
+    connect(m_keep, &QCheckBox::toggled, this, &ChoiceEditor::emitEdited);
     syncEnabled();
 }
 
@@ -77,6 +82,7 @@ void ChoiceEditor::setChoice(const project::ChoiceSetting& c)
     }
     m_tool->setCurrentIndex(m_tool->findText(toQString(c.name)));
     m_restrict->setChecked(c.allowedTools.has_value());
+    m_keep->setChecked(c.allowedTools.has_value() && c.keepToolList);
     for (int i = 0; i < m_allowed->count(); ++i) {
         QListWidgetItem* item = m_allowed->item(i);
         bool on = false;
@@ -101,6 +107,7 @@ project::ChoiceSetting ChoiceEditor::choice() const
             if (m_allowed->item(i)->checkState() == Qt::Checked)
                 names.push_back(toStdString(m_allowed->item(i)->text()));
         c.allowedTools = std::move(names);
+        c.keepToolList = m_keep->isChecked() && (c.type == "auto" || c.type == "any");
     }
     return c;
 }
@@ -122,6 +129,8 @@ void ChoiceEditor::syncEnabled()
 {
     m_tool->setEnabled(m_mode->currentData().toString() == QLatin1String("tool"));
     m_allowed->setEnabled(m_restrict->isChecked());
+    const QString mode = m_mode->currentData().toString();
+    m_keep->setEnabled(m_restrict->isChecked() && (mode == QLatin1String("auto") || mode == QLatin1String("any")));
 }
 
 void ChoiceEditor::emitEdited()

@@ -2,7 +2,9 @@
 // The tool-choice policy: auto / any / none / one named tool, plus the optional allow-list
 // (the agentscope form: it filters the tools sent and must contain a forced tool). A banner
 // under it says when the choice cannot work (the forced tool left the list: it stays in
-// the picker, marked) and which wires cannot express it.
+// the picker, marked) and which wires cannot express it. With "Keep the full tool list" the
+// subset is the allowed-tools choice instead (model::ChoiceSetting::keepToolList: the model
+// chooses among the subset while every tool is sent; auto and any only).
 
 #include "project/project.h"
 
@@ -40,6 +42,7 @@ private:
     QComboBox* m_tool; // owned by this widget
     QCheckBox* m_restrict; // owned by this widget
     QListWidget* m_allowed; // owned by this widget
+    QCheckBox* m_keep; // owned by this widget
     Banner* m_notes; // owned by this widget
     bool m_updating = false;
 };

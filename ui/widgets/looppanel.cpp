@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
@@ -130,10 +131,14 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
     connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshPresets);
     connect(m_doc, &ProjectDocument::presetChanged, this, &LoopPanel::refreshPresets);
     connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshServerInfo);
+    // The project's MCP servers: a new project, an import, an undo of a revision change.
+    connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshProjectServers);
+    connect(m_doc, &ProjectDocument::membersReplaced, this, &LoopPanel::refreshProjectServers);
     connect(m_doc, &ProjectDocument::toolInserted, this, &LoopPanel::refreshServerInfo);
     connect(m_doc, &ProjectDocument::toolRemoved, this, &LoopPanel::refreshServerInfo);
     refreshPresets();
     refreshServerInfo();
+    refreshProjectServers();
     onStateChanged(LoopController::State::Idle);
     // Long captions and banners wrap or elide instead of setting the dock's minimum width:
     // the window must fit 1400 px with every dock open.
@@ -199,6 +204,16 @@ QWidget* LoopPanel::buildControls()
     targetLayout->setContentsMargins(0, 0, 0, 0);
     targetLayout->addWidget(m_target, 1);
     targetLayout->addWidget(m_serverInfo, 1);
+    m_era = new QComboBox(box);
+    m_era->setObjectName(QStringLiteral("mcpEra"));
+    for (mcp::Era e : {mcp::Era::Auto, mcp::Era::Legacy, mcp::Era::Stateless})
+        m_era->addItem(toQString(mcp::eraName(e)), int(e));
+    m_era->setToolTip(tr("The MCP revision to speak: auto probes server/discover (2026-07-28) and falls back to initialize (2025-11-25).\n"
+                         "For one of the project's MCP servers it is saved in the project (its \"protocol\")."));
+    m_eraLabel = new QLabel(tr("Re&vision:"), box);
+    m_eraLabel->setBuddy(m_era);
+    targetLayout->addWidget(m_eraLabel);
+    targetLayout->addWidget(m_era);
     auto* serverLabel = new QLabel(tr("MCP &server:"), box);
     serverLabel->setBuddy(m_server);
     grid->addWidget(serverLabel, 0, 0);
@@ -225,6 +240,8 @@ QWidget* LoopPanel::buildControls()
     v->addLayout(grid);
 
     connect(m_server, &QComboBox::currentIndexChanged, this, &LoopPanel::onServerKindChanged);
+    connect(m_target, &QLineEdit::textEdited, this, &LoopPanel::syncEraFromTarget);
+    connect(m_era, &QComboBox::activated, this, &LoopPanel::onEraPicked);
     onServerKindChanged();
     return box;
 }
@@ -338,7 +355,17 @@ QWidget* LoopPanel::buildLogTab()
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     ProtocolLogModel* model = m_controller->protocolLog();
-    m_logView = new QTableView(split);
+    auto* logBox = new QWidget(split);
+    auto* logLayout = new QVBoxLayout(logBox);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->setSpacing(2);
+    m_logEra = caption(logBox);
+    m_logEra->setObjectName(QStringLiteral("mcpLogEra"));
+    logLayout->addWidget(m_logEra);
+    m_logView = new QTableView(logBox);
+    logLayout->addWidget(m_logView, 1);
+    connect(model, &ProtocolLogModel::eraChanged, this, &LoopPanel::showLogEra);
+    showLogEra(QString());
     m_logView->setModel(model);
     m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_logView->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -371,7 +398,7 @@ QWidget* LoopPanel::buildLogTab()
     m_logCaption->setText(tr("Every JSON-RPC message of the session, both ways. Select one to see it whole."));
     m_logDetail = new JsonEditor(split);
     m_logDetail->setReadOnly(true);
-    split->addWidget(m_logView);
+    split->addWidget(logBox);
     split->addWidget(captioned(m_logCaption, m_logDetail, split));
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -398,9 +425,87 @@ void LoopPanel::refreshServerInfo()
     m_serverInfo->setText(tr("%n tool(s) from the project, %1 scripted", nullptr, int(p.tools.size())).arg(p.mockTools.size()));
 }
 
+McpTransportKind LoopPanel::currentKind() const
+{
+    return LoopController::Server(m_server->currentData().toInt()) == LoopController::Server::Http ? McpTransportKind::Http : McpTransportKind::Stdio;
+}
+
+void LoopPanel::refreshProjectServers()
+{
+    // Items after the three fixed ones: the project's MCP servers (data: their kind; role
+    // UserRole + 1: their index in mcp_servers).
+    const QVariant picked = m_server->currentData(Qt::UserRole + 1);
+    const QSignalBlocker block(m_server);
+    while (m_server->count() > 3)
+        m_server->removeItem(3);
+    for (const ProjectMcpServer& s : projectMcpServers(m_doc->project())) {
+        const auto kind = s.kind == McpTransportKind::Http ? LoopController::Server::Http : LoopController::Server::Stdio;
+        m_server->addItem(tr("Project: %1").arg(s.name), int(kind));
+        m_server->setItemData(m_server->count() - 1, s.index, Qt::UserRole + 1);
+        m_server->setItemData(m_server->count() - 1, s.target, Qt::ToolTipRole);
+    }
+    if (picked.isValid()) {
+        const int at = m_server->findData(picked, Qt::UserRole + 1);
+        m_server->setCurrentIndex(at < 0 ? 0 : at);
+        if (at < 0)
+            onServerKindChanged();
+    }
+    syncEraFromTarget();
+}
+
+bool LoopPanel::setProjectServer(int index)
+{
+    const int at = m_server->findData(index, Qt::UserRole + 1);
+    if (at < 0)
+        return false;
+    m_server->setCurrentIndex(at);
+    return true;
+}
+
+void LoopPanel::syncEraFromTarget()
+{
+    // The project's setting for this server, else what was picked for the target before.
+    const auto server = findProjectMcpServer(m_doc->project(), currentKind(), m_target->text());
+    const mcp::Era era = server ? server->era : rememberedMcpEra(currentKind(), m_target->text());
+    m_era->setCurrentIndex(m_era->findData(int(era)));
+}
+
+mcp::Era LoopPanel::era() const { return mcp::Era(m_era->currentData().toInt()); }
+
+void LoopPanel::setEra(mcp::Era era)
+{
+    m_era->setCurrentIndex(m_era->findData(int(era)));
+    onEraPicked();
+}
+
+void LoopPanel::onEraPicked()
+{
+    rememberMcpEra(currentKind(), m_target->text(), era());
+    if (const auto server = findProjectMcpServer(m_doc->project(), currentKind(), m_target->text()))
+        setProjectMcpServerEra(m_doc, server->index, era());
+}
+
+void LoopPanel::showLogEra(const QString& negotiated)
+{
+    if (negotiated.isEmpty())
+        m_logEra->setText(tr("MCP revision: not negotiated yet (setting: %1)").arg(toQString(mcp::eraName(m_runEra))));
+    else
+        m_logEra->setText(tr("MCP revision: %1 (setting: %2)").arg(negotiated, toQString(mcp::eraName(m_runEra))));
+}
+
+QString LoopPanel::logEraText() const { return m_logEra->text(); }
+
 void LoopPanel::onServerKindChanged()
 {
     const auto kind = LoopController::Server(m_server->currentData().toInt());
+    const QVariant projectServer = m_server->currentData(Qt::UserRole + 1);
+    if (projectServer.isValid())
+        for (const ProjectMcpServer& s : projectMcpServers(m_doc->project()))
+            if (s.index == projectServer.toInt())
+                m_target->setText(s.target);
+    m_era->setVisible(kind != LoopController::Server::Mock);
+    m_eraLabel->setVisible(kind != LoopController::Server::Mock);
+    syncEraFromTarget();
     m_target->setVisible(kind != LoopController::Server::Mock);
     m_serverInfo->setVisible(kind == LoopController::Server::Mock);
     if (kind == LoopController::Server::Stdio) {
@@ -416,6 +521,7 @@ void LoopPanel::setServer(LoopController::Server server, const QString& target)
 {
     m_server->setCurrentIndex(m_server->findData(int(server)));
     m_target->setText(target);
+    syncEraFromTarget();
 }
 
 void LoopPanel::setPreset(int index)
@@ -448,6 +554,11 @@ void LoopPanel::startRun(bool step)
     c.server = LoopController::Server(m_server->currentData().toInt());
     c.target = m_target->text();
     c.preset = m_presetIndex;
+    // The client built for this target speaks the picked revision (mcptransport.h).
+    m_runEra = c.server == LoopController::Server::Mock ? mcp::Era::Auto : era();
+    if (c.server != LoopController::Server::Mock)
+        rememberMcpEra(currentKind(), c.target, m_runEra);
+    showLogEra(QString());
     c.maxIterations = m_maxIterations->value();
     c.step = step;
     m_banner->hide();
@@ -465,7 +576,8 @@ void LoopPanel::onStateChanged(LoopController::State state)
     m_stopAction->setEnabled(!idle);
     m_runAction->setText(paused ? tr("&Run to End") : tr("&Run Loop"));
     m_stepAction->setText(paused ? tr("Con&tinue") : tr("S&tep"));
-    for (QWidget* w : {static_cast<QWidget*>(m_server), static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_maxIterations)})
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_server), static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_era), static_cast<QWidget*>(m_maxIterations)})
         w->setEnabled(idle);
     m_busy->setVisible(!idle && !paused);
     if (!paused)

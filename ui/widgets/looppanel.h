@@ -2,7 +2,10 @@
 // The loop panel: runs the selected preset as a live tool loop against an MCP server (the
 // project's scripted mock tools, a stdio command, or a Streamable HTTP URL) and shows it as
 // it happens — rounds as a transcript (request, response, calls, results), the final answer
-// or the error, the MCP protocol log. Step mode pauses before each round's results are sent
+// or the error, the MCP protocol log with the MCP revision the session settled on. The server
+// picker also offers the project's MCP servers (mcp_servers); the MCP revision picker (auto,
+// 2025-11-25, 2026-07-28) is such a server's "protocol", saved in the project as an undoable
+// edit, and is remembered for the target in any case (mcptransport.h). Step mode pauses before each round's results are sent
 // and shows them editable; Continue parses them (errors as a squiggle and a hint, never a
 // dialog) and sends them.
 //
@@ -10,6 +13,8 @@
 // while paused, Step continues to the next pause and Run continues to the end.
 
 #include "controllers/loopcontroller.h"
+#include "controllers/mcptransport.h"
+#include "mcp/era.h"
 
 #include <QWidget>
 
@@ -44,6 +49,14 @@ public:
     LoopController* controller() const { return m_controller; }
 
     void setServer(LoopController::Server server, const QString& target = {});
+    // The project's MCP server mcp_servers[index]; false when there is none such.
+    bool setProjectServer(int index);
+    // The MCP revision picker (for a stdio or HTTP server).
+    mcp::Era era() const;
+    void setEra(mcp::Era era); // as the user picks it: saved in the project for its servers
+    QComboBox* eraPicker() const { return m_era; }
+    // "MCP revision: 2026-07-28 (setting: auto)" above the protocol log; a hint before a session.
+    QString logEraText() const;
     // The preset to run: the Request dock's current one (the window keeps them in step).
     void setPreset(int index);
     int preset() const;
@@ -85,6 +98,11 @@ private:
     void showBanner(const QString& title, const QString& text, bool error);
     void setStepHint(const QString& hint);
     void refreshServerInfo();
+    void refreshProjectServers();
+    void syncEraFromTarget();
+    void onEraPicked();
+    void showLogEra(const QString& era);
+    McpTransportKind currentKind() const;
 
     ProjectDocument* m_doc; // not owned
     LoopController* m_controller; // owned (child)
@@ -93,6 +111,10 @@ private:
     QAction* m_stopAction;
     QComboBox* m_server = nullptr;
     QLineEdit* m_target = nullptr;
+    QComboBox* m_era = nullptr;
+    QLabel* m_eraLabel = nullptr;
+    QLabel* m_logEra = nullptr;
+    mcp::Era m_runEra = mcp::Era::Auto; // the setting of the last run, for the log's caption
     QLabel* m_serverInfo = nullptr;
     QLabel* m_presetLabel = nullptr;
     int m_presetIndex = 0;

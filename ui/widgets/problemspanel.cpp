@@ -6,10 +6,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -18,13 +21,31 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent) : QWidget(pa
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    m_view = new QTableView(split);
+    auto* listBox = new QWidget(split);
+    auto* listLayout = new QVBoxLayout(listBox);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->setSpacing(2);
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    m_counts = new QLabel(listBox);
+    m_counts->setTextFormat(Qt::PlainText);
+    m_counts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    top->addWidget(m_counts, 1);
+    m_fix = new QPushButton(tr("Apply fix…"), listBox);
+    m_fix->setObjectName(QStringLiteral("problemsApplyFix"));
+    m_fix->setToolTip(tr("Preview the selected finding's fix, then apply it as one undoable step"));
+    m_fix->setEnabled(false);
+    top->addWidget(m_fix);
+    listLayout->addLayout(top);
+    m_view = new QTableView(listBox);
+    listLayout->addWidget(m_view, 1);
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setMinimumWidth(200);
     m_fileBox = new QWidget(split);
     auto* fileLayout = new QVBoxLayout(m_fileBox);
@@ -43,7 +64,7 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent) : QWidget(pa
     m_file->setWrapMode(QsciScintilla::WrapWord);
     fileLayout->addWidget(m_file, 1);
     m_fileBox->hide();
-    split->addWidget(m_view);
+    split->addWidget(listBox);
     split->addWidget(m_fileBox);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -53,10 +74,37 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent) : QWidget(pa
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& idx) {
         if (const Problem* p = m_model->problemAt(idx.row()); p && p->kind == Problem::Kind::ProjectFile)
             showFile(*p);
+        showCurrent();
+    });
+    connect(m_fix, &QPushButton::clicked, this, [this] { requestFix(m_view->currentIndex().row()); });
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex idx = m_view->indexAt(at);
+        const Problem* p = m_model->problemAt(idx.row());
+        if (!p)
+            return;
+        QMenu menu(this);
+        QAction* go = menu.addAction(tr("Go to"));
+        QAction* fix = menu.addAction(tr("Apply fix…"));
+        fix->setEnabled(p->fix.has_value());
+        const int row = idx.row();
+        QAction* chosen = menu.exec(m_view->viewport()->mapToGlobal(at));
+        if (chosen == go)
+            activate(row);
+        else if (chosen == fix)
+            requestFix(row);
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        m_view->resizeColumnToContents(ProblemsModel::Where);
-        m_view->resizeColumnToContents(ProblemsModel::Location);
+        // Columns sized to their contents once, on the first rows: later resets keep what the user set.
+        if (m_model->rowCount() > 0 && !m_sized) {
+            m_sized = true;
+            m_view->resizeColumnToContents(ProblemsModel::Where);
+            m_view->resizeColumnToContents(ProblemsModel::Wires);
+            m_view->resizeColumnToContents(ProblemsModel::Location);
+            const int cap = std::max(120, m_view->width() / 4);
+            for (int c : {int(ProblemsModel::Where), int(ProblemsModel::Wires), int(ProblemsModel::Location)})
+                m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), cap));
+        }
+        showCurrent();
         const Problem* first = m_model->problemAt(0);
         if (first && first->kind == Problem::Kind::ProjectFile) {
             showFile(*first);
@@ -83,6 +131,30 @@ void ProblemsPanel::activate(int row)
         return;
     }
     Q_EMIT jumpRequested(*p);
+}
+
+void ProblemsPanel::requestFix(int row)
+{
+    const Problem* p = m_model->problemAt(row);
+    if (p && p->fix)
+        Q_EMIT fixRequested(*p->fix);
+}
+
+void ProblemsPanel::showCurrent()
+{
+    const Problem* current = m_model->problemAt(m_view->currentIndex().row());
+    m_fix->setEnabled(current && current->fix);
+    int errors = 0, warnings = 0, fixes = 0;
+    for (int i = 0; i < m_model->rowCount(); ++i) {
+        const Problem* p = m_model->problemAt(i);
+        const bool error = p->kind == Problem::Kind::Lint ? p->error : p->kind == Problem::Kind::ProjectFile || p->kind == Problem::Kind::Choice;
+        (error ? errors : warnings) += 1;
+        fixes += p->fix ? 1 : 0;
+    }
+    QString text = m_model->rowCount() == 0 ? tr("No problems") : tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings);
+    if (fixes > 0)
+        text += tr(" — %n with a fix", nullptr, fixes);
+    m_counts->setText(text);
 }
 
 void ProblemsPanel::showFile(const Problem& p)

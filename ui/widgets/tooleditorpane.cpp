@@ -2,6 +2,7 @@
 
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
+#include "dialogs/fixpreviewdialog.h"
 #include "json/json.h"
 #include "lint/pointer.h"
 #include "lint/strict.h"
@@ -97,24 +98,6 @@ json::Value fromState(int state)
     return json::Value(state == Qt::Checked);
 }
 
-// `tool` with the member at a JSON pointer removed (one level: objects only).
-std::optional<json::Value> removeAt(const json::Value& tool, std::string_view pointer)
-{
-    const std::size_t slash = pointer.rfind('/');
-    if (slash == std::string_view::npos)
-        return std::nullopt;
-    const std::string parentPtr(pointer.substr(0, slash));
-    const std::vector<std::string> tokens = lint::pointerTokens(pointer);
-    if (tokens.empty())
-        return std::nullopt;
-    const json::Value* parent = parentPtr.empty() ? &tool : lint::resolvePointer(tool, parentPtr);
-    if (!parent || !parent->isObject())
-        return std::nullopt;
-    if (parentPtr.empty())
-        return parent->remove(tokens.back());
-    return lint::setAtPointer(tool, parentPtr, parent->remove(tokens.back()));
-}
-
 } // namespace
 
 ToolFieldsPanel::ToolFieldsPanel(QWidget* parent) : QWidget(parent)
@@ -200,7 +183,8 @@ ToolFieldsPanel::ToolFieldsPanel(QWidget* parent) : QWidget(parent)
     m_strict->setTextFormat(Qt::PlainText);
     m_strict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     strictRow->addWidget(m_strict, 1);
-    m_strictFix = new QPushButton(tr("Apply fix"), this);
+    m_strictFix = new QPushButton(tr("Apply fix…"), this);
+    m_strictFix->setToolTip(tr("Preview the fix, then apply it as one undoable step"));
     strictRow->addWidget(m_strictFix);
     layout->addLayout(strictRow);
 
@@ -319,7 +303,8 @@ void ToolFieldsPanel::showTool(const json::Value& tool, bool editable)
                 for (const lint::Finding& f : lint::strictFindings(*d, t.inputSchema(), located->schemaPath, t.name()))
                     if (f.fix) {
                         m_fixPatch = f.fix->patch;
-                        fix = toQString(f.fix->description);
+                        m_fixDescription = toQString(f.fix->description);
+                        fix = m_fixDescription;
                         break;
                     }
         }
@@ -378,16 +363,7 @@ void ToolFieldsPanel::applyStrictFix()
 {
     if (m_fixPatch.isNull() || !m_tool.isObject())
         return;
-    json::Value tool = m_tool;
-    for (const json::Value& op : m_fixPatch.items()) {
-        const std::string_view kind = op["op"].str();
-        std::optional<json::Value> next =
-            kind == "remove" ? removeAt(tool, op["path"].str()) : lint::setAtPointer(tool, op["path"].str(), op["value"]);
-        if (!next)
-            return; // a patch this tool does not take: nothing changes
-        tool = std::move(*next);
-    }
-    edit(std::move(tool), tr("Make the schema strict-compatible"));
+    Q_EMIT fixRequested(lint::Fix{toStdString(m_fixDescription), m_fixPatch});
 }
 
 // ---- the pane ----------------------------------------------------------------------------
@@ -454,6 +430,16 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
         if (m_wholeList->isChecked() || row < 0 || row >= int(m_doc->project().tools.size()) || m_tools->drafts()->at(row))
             return;
         m_doc->replaceTool(row, tool, typing ? ProjectDocument::EditKind::Typing : ProjectDocument::EditKind::Change, step);
+    });
+    // The strict fix goes the way of every fix: its patch made the project's, a preview, one step.
+    connect(m_fields, &ToolFieldsPanel::fixRequested, this, [this](const lint::Fix& fix) {
+        const int row = m_tools->currentRow();
+        if (m_wholeList->isChecked() || row < 0 || row >= int(m_doc->project().tools.size()) || m_tools->drafts()->at(row))
+            return;
+        std::vector<json::Value> ops;
+        for (const json::Value& op : fix.patch.items())
+            ops.push_back(op.set("path", "/tools/" + std::to_string(row) + op["path"].toStdString()));
+        FixPreviewDialog::preview(m_doc, lint::Fix{fix.description, json::Value::array(std::move(ops))}, window());
     });
     connect(m_tools, &ToolEditingController::rowSelected, this, &ToolEditorPane::load);
     connect(m_tools->drafts(), &ToolDrafts::changed, this, [this](int row) {

@@ -20,6 +20,7 @@
 // switch, with the fix when it is not. Every change there is one undo step on the tool.
 
 #include "json/value.h"
+#include "lint/finding.h"
 
 #include <QWidget>
 
@@ -59,6 +60,9 @@ Q_SIGNALS:
     // The tool with one field changed, the undo step's name, and whether it is typing
     // (grouped with the typing before it).
     void toolEdited(const tw::json::Value& tool, const QString& step, bool typing);
+    // Apply fix…: the strict fix, its patch against the tool document (the pane makes it the
+    // project's and previews it: FixPreviewDialog, the one fix path).
+    void fixRequested(const tw::lint::Fix& fix);
 
 private:
     void edit(json::Value tool, const QString& step, bool typing = false);
@@ -83,6 +87,7 @@ private:
     QLabel* m_strict;
     QPushButton* m_strictFix;
     json::Value m_fixPatch; // the strict fix's JSON patch (into the tool), null: none
+    QString m_fixDescription; // the strict fix's description
 };
 
 class ToolEditorPane : public QWidget {

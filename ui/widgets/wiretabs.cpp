@@ -47,6 +47,7 @@ WireView* WireTabs::view(std::size_t index) const
         self->m_views[index] = view;
         connect(view, &WireView::modeChanged, self, &WireTabs::refreshAll);
         connect(view, &WireView::diffTargetChanged, self, [self, index] { self->refresh(index); });
+        Q_EMIT self->viewCreated(index, view);
         self->draw(index);
     }
     return m_views[index];

@@ -30,6 +30,10 @@ public:
 
     void refreshAll(); // every tab is stale; the visible one is redrawn now
 
+Q_SIGNALS:
+    // Wire `index`'s view was just built (before it is first drawn): connect to it here.
+    void viewCreated(std::size_t index, tw::ui::WireView* view);
+
 private:
     void refresh(std::size_t index);
     void draw(std::size_t index); // the view exists

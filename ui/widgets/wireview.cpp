@@ -4,27 +4,27 @@
 #include "json/json.h"
 #include "util/strings.h"
 #include "widgets/banner.h"
+#include "widgets/diffview.h"
 #include "widgets/jsoneditor.h"
 
+#include <QAction>
 #include <QApplication>
-#include <limits>
 #include <QCheckBox>
-#include <cstring>
-#include <QComboBox>
-#include <QFontDatabase>
-#include <QPlainTextEdit>
-#include <QStackedWidget>
-#include <QSyntaxHighlighter>
-
 #include <QClipboard>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <cstring>
+#include <limits>
 
 namespace tw::ui {
 
@@ -32,29 +32,9 @@ namespace {
 // Item data of the diff picker: the target's kind, and for a wire its index.
 constexpr int kKindRole = Qt::UserRole;
 constexpr int kWireRole = Qt::UserRole + 1;
+// Item data of a report line: the index of its fix in m_fixes (-1: none).
+constexpr int kFixRole = Qt::UserRole;
 
-// Colours unified-diff lines: additions green, removals red, hunk headers dim.
-class DiffHighlighter : public QSyntaxHighlighter {
-public:
-    using QSyntaxHighlighter::QSyntaxHighlighter;
-
-protected:
-    void highlightBlock(const QString& text) override
-    {
-        QTextCharFormat f;
-        if (text.startsWith(QLatin1String("+++")) || text.startsWith(QLatin1String("---")))
-            f.setFontWeight(QFont::Bold);
-        else if (text.startsWith(QLatin1Char('+')))
-            f.setForeground(QColor(0x1a, 0x7f, 0x37));
-        else if (text.startsWith(QLatin1Char('-')))
-            f.setForeground(QColor(0xb3, 0x1d, 0x28));
-        else if (text.startsWith(QLatin1String("@@")))
-            f.setForeground(QColor(0x6a, 0x73, 0x7d));
-        else
-            return;
-        setFormat(0, int(text.size()), f);
-    }
-};
 } // namespace
 
 WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_wireIndex(wireIndex), m_wireLabel(wireLabel(wireIndex))
@@ -73,7 +53,6 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     // The line count keeps its one line.
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
-    bar->addWidget(m_status, 1);
     m_tokens = new QLabel(this);
     m_tokens->setObjectName(QStringLiteral("wireTokens"));
     m_tokens->setTextFormat(Qt::PlainText);
@@ -81,12 +60,32 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     // Wraps rather than widening the window (the tab bar row must fit a 1280 px screen).
     m_tokens->setWordWrap(true);
     m_tokens->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(m_tokens, 1);
+    // The status and the token count share one column, one above the other: beside the
+    // pickers on one row the count was squeezed to a sliver at 1280 px.
+    auto* texts = new QVBoxLayout;
+    texts->setContentsMargins(0, 0, 0, 0);
+    texts->setSpacing(0);
+    texts->addWidget(m_status);
+    texts->addWidget(m_tokens);
+    bar->addLayout(texts, 1);
+    m_sendAs = new QComboBox(this);
+    m_sendAs->setObjectName(QStringLiteral("wireSendAs"));
+    // Short texts: the bar must fit the centre of a 1280 px window (the tooltip says the rest).
+    m_sendAs->addItem(tr("As written"));
+    m_sendAs->addItem(tr("Lowered"));
+    m_sendAs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_sendAs->setToolTip(tr("Send as written or lowered: what %1 requests send, the tools as written or lowered to what %1 takes (each fix the lint "
+                            "offers for this wire applied: type names, the root object, references inlined, strict normal form, "
+                            "names in the wire's character set). Saved with the project.")
+                             .arg(m_wireLabel));
+    connect(m_sendAs, &QComboBox::activated, this, [this](int index) { Q_EMIT sendAsRequested(index == 1); });
+    bar->addWidget(m_sendAs);
     m_whole = new QCheckBox(tr("Whole request"), this);
     m_whole->setToolTip(tr("Show the whole request body of the current preset, exactly as it would be sent"));
     connect(m_whole, &QCheckBox::toggled, this, &WireView::modeChanged);
     bar->addWidget(m_whole);
     m_diff = new QComboBox(this);
+    m_diff->setObjectName(QStringLiteral("wireDiffTarget"));
     auto addTarget = [this](const QString& text, DiffTarget::Kind kind, std::size_t wire) {
         m_diff->addItem(text, int(kind));
         m_diff->setItemData(m_diff->count() - 1, qulonglong(wire), kWireRole);
@@ -97,6 +96,9 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
             addTarget(tr("Diff vs %1").arg(tw::ui::wireLabel(i)), DiffTarget::Kind::Wire, i);
     addTarget(tr("Diff vs last sent"), DiffTarget::Kind::LastSent, 0);
     m_diff->setToolTip(tr("Compare this wire with another wire, or with the last request sent"));
+    // As wide as a short target ("Diff vs Anthropic" elides; the list shows every name in full).
+    m_diff->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_diff->setMinimumContentsLength(10);
     connect(m_diff, &QComboBox::currentIndexChanged, this, [this] {
         m_stack->setCurrentIndex(diffTarget().kind == DiffTarget::Kind::None ? 0 : 1);
         Q_EMIT diffTargetChanged();
@@ -125,6 +127,23 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_report->setToolTip(tr("What this wire reports before sending: lint findings, the pre-flight against the provider's published "
                             "schema, and the loss report (what the conversion drops or changes)"));
     m_report->hide();
+    m_report->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_report, &QListWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QListWidgetItem* item = m_report->itemAt(at);
+        const int fix = item ? item->data(kFixRole).toInt() : -1;
+        QMenu menu(this);
+        QAction* apply = menu.addAction(tr("Apply fix…"));
+        apply->setEnabled(fix >= 0);
+        QAction* copyLine = menu.addAction(tr("Copy line"));
+        copyLine->setEnabled(item != nullptr);
+        QAction* chosen = menu.exec(m_report->viewport()->mapToGlobal(at));
+        if (chosen == apply)
+            requestFix(m_report->row(item));
+        else if (chosen == copyLine && item)
+            QApplication::clipboard()->setText(item->text());
+    });
+    // Double-click or Enter on a line with a fix previews it.
+    connect(m_report, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { requestFix(m_report->row(item)); });
     layout->addWidget(m_report);
 
     m_stack = new QStackedWidget(this);
@@ -132,11 +151,7 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_view->setReadOnly(true);
     m_view->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0L); // a view, not an editor
     m_stack->addWidget(m_view);
-    m_diffView = new QPlainTextEdit(m_stack);
-    m_diffView->setReadOnly(true);
-    m_diffView->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_diffView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    new DiffHighlighter(m_diffView->document());
+    m_diffView = new DiffView(m_stack);
     m_stack->addWidget(m_diffView);
     layout->addWidget(m_stack, 1);
 }
@@ -213,6 +228,7 @@ void WireView::showReport(const WireReport& report)
     }
 
     m_report->clear();
+    m_fixes.clear();
     auto add = [this](const lint::Finding& f) {
         const QString where = f.path.empty() ? QStringLiteral("/") : toQString(f.path);
         const QString line = QStringLiteral("%1: %2: %3").arg(toQString(lint::severityName(f.severity)), where, toQString(f.message));
@@ -222,8 +238,12 @@ void WireView::showReport(const WireReport& report)
             : (f.severity == lint::Severity::Warning ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation);
         item->setIcon(style()->standardIcon(icon));
         QString tip = toQString(f.rule) + QStringLiteral(" — ") + toQString(f.source);
-        if (f.fix)
-            tip += QLatin1Char('\n') + tr("Fix: %1").arg(toQString(f.fix->description));
+        item->setData(kFixRole, -1);
+        if (f.fix) {
+            tip += QLatin1Char('\n') + tr("Fix: %1 (double-click to preview and apply)").arg(toQString(f.fix->description));
+            item->setData(kFixRole, int(m_fixes.size()));
+            m_fixes.push_back(*f.fix);
+        }
         item->setToolTip(tip);
     };
     for (const lint::Finding& f : report.findings)
@@ -232,6 +252,23 @@ void WireView::showReport(const WireReport& report)
         add(f);
     m_report->setVisible(m_report->count() > 0);
 }
+
+const lint::Fix* WireView::fixAt(int line) const
+{
+    const QListWidgetItem* item = m_report->item(line);
+    const int fix = item ? item->data(kFixRole).toInt() : -1;
+    return fix >= 0 && fix < int(m_fixes.size()) ? &m_fixes[std::size_t(fix)] : nullptr;
+}
+
+void WireView::requestFix(int line)
+{
+    if (const lint::Fix* fix = fixAt(line))
+        Q_EMIT fixRequested(*fix);
+}
+
+void WireView::setSendLowered(bool lowered) { m_sendAs->setCurrentIndex(lowered ? 1 : 0); }
+
+bool WireView::sendsLowered() const { return m_sendAs->currentIndex() == 1; }
 
 QString WireView::tokenText() const { return m_tokens->text(); }
 
@@ -253,11 +290,7 @@ DiffTarget WireView::diffTarget() const
     return DiffTarget{DiffTarget::Kind(m_diff->currentData(kKindRole).toInt()), std::size_t(m_diff->currentData(kWireRole).toULongLong())};
 }
 
-void WireView::showDiff(const QString& unified)
-{
-    if (m_diffView->toPlainText() != unified)
-        m_diffView->setPlainText(unified);
-}
+void WireView::showDiff(const QString& unified) { m_diffView->showDiff(unified); }
 
 void WireView::saveToFile()
 {

@@ -1,8 +1,14 @@
 #pragma once
 // One wire's tab: the live conversion as the wire spells it, read-only, exactly the bytes
-// core serialized (key order as sent), with copy and save.
+// core serialized (key order as sent), with copy and save; whether this wire's requests
+// send the tools as written or lowered (the project's choice, shown and changed here); and
+// the wire's findings, where a line with a deterministic fix offers it (double-click or the
+// context menu's Apply fix…: a preview first, then one undo step).
 
+#include "lint/finding.h"
 #include "wires.h"
+
+#include <vector>
 
 #include <QWidget>
 
@@ -10,7 +16,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QPlainTextEdit;
 class QStackedWidget;
 class QLabel;
 class QListWidget;
@@ -18,6 +23,7 @@ class QListWidget;
 namespace tw::ui {
 
 class Banner;
+class DiffView;
 class JsonEditor;
 struct WireReport;
 
@@ -50,10 +56,22 @@ public:
     QString tokenText() const;
     // The list's lines, "error: /tools/0/name: message" (for tests and the clipboard).
     QStringList reportLines() const;
+    // The fix of report line `line` (nullptr: that line has none).
+    const lint::Fix* fixAt(int line) const;
+    // Asks for the fix of report line `line` (fixRequested), when it has one.
+    void requestFix(int line);
+    // Shows which body this wire's requests send; changes nothing (no signal).
+    void setSendLowered(bool lowered);
+    bool sendsLowered() const;
+    QComboBox* sendAsBox() const { return m_sendAs; }
 
 Q_SIGNALS:
     void modeChanged(bool wholeRequest);
     void diffTargetChanged();
+    // The user picked "Send lowered" (true) or "Send as written" (false).
+    void sendAsRequested(bool lowered);
+    // The user asked to apply a finding's fix (a preview comes first).
+    void fixRequested(const tw::lint::Fix& fix);
 
 private:
     void saveToFile();
@@ -65,11 +83,13 @@ private:
     QCheckBox* m_whole; // owned by this widget
     QComboBox* m_diff; // owned by this widget
     QStackedWidget* m_stack; // owned by this widget
-    QPlainTextEdit* m_diffView; // owned by this widget
+    DiffView* m_diffView; // owned by this widget
+    QComboBox* m_sendAs; // owned by this widget
     QLabel* m_status; // owned by this widget
     QLabel* m_tokens; // owned by this widget
     QListWidget* m_report; // owned by this widget
     Banner* m_note; // owned by this widget
+    std::vector<lint::Fix> m_fixes; // the report's fixes, by the index its lines hold
 };
 
 } // namespace tw::ui

@@ -3,6 +3,7 @@
 #include "project/io/importer.h"
 
 #include "json/json.h"
+#include "lint/pointer.h"
 #include "model/scalars.h"
 #include "model/tool.h"
 #include "project/io/httpcapture.h"
@@ -159,6 +160,36 @@ struct BodyImport {
     std::vector<Value> tools; // canonical
 };
 
+// A member the wire's reader had no place for, when it is a body parameter: reached from the
+// body's root through objects only (/top_p, /generationConfig/thinkingConfig), so that
+// merging the preset's params puts it back where it was. Items of the conversation or of
+// the tool list (/contents/3, /tools/1/googleSearch) are not parameters.
+const Value* bodyParameter(const Value& body, const std::string& pointer)
+{
+    const Value* at = &body;
+    for (const std::string& token : lint::pointerTokens(pointer)) {
+        if (!at->isObject())
+            return nullptr;
+        at = at->find(token);
+        if (!at)
+            return nullptr;
+    }
+    return at == &body ? nullptr : at;
+}
+
+// `params` with `value` at the object path `pointer`, the objects on the way created.
+Value withParameter(const Value& params, std::vector<std::string>::const_iterator token, std::vector<std::string>::const_iterator end,
+                    const Value& value)
+{
+    if (token == end)
+        return value;
+    json::ObjectBuilder b(params.isObject() ? params : Value::emptyObject());
+    const Value* old = b.find(*token);
+    const std::string& name = *token;
+    b.set(name, withParameter(old ? *old : Value(), std::next(token), end, value));
+    return std::move(b).build();
+}
+
 std::string choiceText(const model::ToolChoice& c) { return std::string(model::typeName(c.type())); }
 
 Result<BodyImport> importBody(const Value& body, const wire::Dialect& d, const Endpoint* where, const std::string& name,
@@ -237,8 +268,23 @@ Result<BodyImport> importBody(const Value& body, const wire::Dialect& d, const E
             notes.push_back("preset \"" + name + "\": the tool choice " + json::compact(parts->choice) + " was not understood and left out");
         }
     }
-    for (const std::string& ptr : parts->dropped)
-        notes.push_back("preset \"" + name + "\": " + ptr + " has no place in a preset and was left out");
+    // Parameters go to the preset's params, so the body sends as written; the rest is named.
+    std::vector<std::string> asParams;
+    for (const std::string& ptr : parts->dropped) {
+        if (const Value* v = bodyParameter(body, ptr)) {
+            const std::vector<std::string> tokens = lint::pointerTokens(ptr);
+            p.params = withParameter(p.params, tokens.begin(), tokens.end(), *v);
+            asParams.push_back(ptr);
+        } else {
+            notes.push_back("preset \"" + name + "\": " + ptr + " has no place in a preset and was left out");
+        }
+    }
+    if (!asParams.empty()) {
+        std::string list;
+        for (const std::string& ptr : asParams)
+            list += (list.empty() ? "" : ", ") + ptr;
+        notes.push_back("preset \"" + name + "\": " + list + " kept in the preset's params (sent as written)");
+    }
     return out;
 }
 

@@ -3,7 +3,9 @@
 //  * a provider request body of any wire (the dialects' sniffRequest picks the wire,
 //    readRequest splits it): its tools become the project's tools (names kept), the rest a
 //    preset on the wire's built-in profile (so an OpenAI body's preset sends with
-//    $OPENAI_API_KEY), with what has no place in a preset listed in the notes;
+//    $OPENAI_API_KEY); the body's other parameters (members reached through objects
+//    only: /top_p, /generationConfig/thinkingConfig) go to the preset's params, so it sends
+//    as written, and what has no place in a preset is listed in the notes;
 //  * a tool list: an MCP tools/list result, {"tools": [...]} or a bare array: the tools;
 //  * an MCP client configuration ({"mcpServers": {...}}, VS Code's {"servers": {...}}): the
 //    project's mcp_servers (mcpservers.h), secrets turned into ${env:NAME} references;

@@ -40,14 +40,11 @@ std::string resultText(const Value& content)
 
 Result<MockRequest> readRequest(std::string_view, std::string_view, const Value& body)
 {
-    if (!body.isObject())
-        return badRequest("the request body must be a JSON object");
+    auto opened = openMockRequest(Wire::Anthropic, body, {keys::kMessages, "the request body must be a JSON object", "messages: Field required"});
+    if (!opened)
+        return opened;
+    MockRequest& q = *opened;
     const Value& messages = body[keys::kMessages];
-    if (!messages.isArray())
-        return badRequest("messages: Field required", "/messages");
-    MockRequest q;
-    q.wire = Wire::Anthropic;
-    q.body = body;
     q.model = std::string(body[keys::kModel].str());
     q.stream = model::truthy(body[keys::kStream]);
     q.framing = MockFraming::Sse;
@@ -88,7 +85,7 @@ Result<MockRequest> readRequest(std::string_view, std::string_view, const Value&
         q.structuredOutput = true;
         q.outputSchema = format[keys::kSchema];
     }
-    return q;
+    return opened;
 }
 
 Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }

@@ -95,14 +95,13 @@ Result<std::optional<model::Tool>> readTool(const Value& v)
 
 Result<MockRequest> readRequest(std::string_view path, std::string_view, const Value& body)
 {
-    if (!body.isObject())
-        return badRequest("the request body must be a JSON object");
+    auto opened = openMockRequest(Wire::Bedrock, body,
+                                  {keys::kMessages, "the request body must be a JSON object",
+                                   "1 validation error detected: Value null at 'messages' failed to satisfy constraint: Member must not be null"});
+    if (!opened)
+        return opened;
+    MockRequest& q = *opened;
     const Value& messages = body[keys::kMessages];
-    if (!messages.isArray())
-        return badRequest("1 validation error detected: Value null at 'messages' failed to satisfy constraint: Member must not be null", "/messages");
-    MockRequest q;
-    q.wire = Wire::Bedrock;
-    q.body = body;
     q.model = decodedModel(modelSegment(path));
     q.stream = path.ends_with(kConverseStream);
     q.framing = MockFraming::Binary;
@@ -134,7 +133,7 @@ Result<MockRequest> readRequest(std::string_view path, std::string_view, const V
     const Value& config = body[keys::kToolConfig];
     q.tools = readMockTools(config[keys::kTools], &readTool);
     q.choice = readMockChoice(config[keys::kToolChoice]);
-    return q;
+    return opened;
 }
 
 Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }

@@ -37,6 +37,7 @@ const Dialect& dialect()
         x.caps.schemaRootObject = true; // "The schema must describe an object" (wires-2026 §3.1)
         x.caps.refSiblingsRejected = true;
         x.caps.emptyObjectRejected = true;
+        x.caps.refsUnsupported = true; // parametersJsonSchema's documented keywords have no $ref (wires.md §7)
         x.caps.schemaKeywordSubset = "parameters-json-schema";
         x.caps.requestSchema = "gemini-generatecontent.schema.json";
         x.request = &requestDialect();

@@ -104,14 +104,13 @@ void readChoice(const Value& body, MockRequest& q)
 
 Result<MockRequest> readRequest(std::string_view path, std::string_view query, const Value& body)
 {
-    if (!body.isObject())
-        return badRequest("Invalid JSON payload received: the body must be a JSON object");
+    auto opened = openMockRequest(Wire::Gemini, body,
+                                  {keys::kContents, "Invalid JSON payload received: the body must be a JSON object",
+                                   "* GenerateContentRequest.contents: contents is not specified"});
+    if (!opened)
+        return opened;
+    MockRequest& q = *opened;
     const Value& contents = body[keys::kContents];
-    if (!contents.isArray())
-        return badRequest("* GenerateContentRequest.contents: contents is not specified", "/contents");
-    MockRequest q;
-    q.wire = Wire::Gemini;
-    q.body = body;
     q.model = modelFromPath(path);
     q.stream = path.ends_with(kStreamGenerate);
     q.framing = MockFraming::JsonArray;
@@ -154,7 +153,7 @@ Result<MockRequest> readRequest(std::string_view path, std::string_view query, c
     } else if (either(gen, keys::kResponseMimeType, keys::kResponseMimeTypeSnake).str() == kJsonMime) {
         q.structuredOutput = true;
     }
-    return q;
+    return opened;
 }
 
 Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }

@@ -25,14 +25,12 @@ bool servesPath(std::string_view path) { return path == "/api/chat"; }
 
 Result<MockRequest> readRequest(std::string_view, std::string_view, const Value& body)
 {
-    if (!body.isObject())
-        return badRequest("invalid request: the body must be a JSON object");
+    auto opened =
+        openMockRequest(Wire::Ollama, body, {keys::kMessages, "invalid request: the body must be a JSON object", "invalid message format", true});
+    if (!opened)
+        return opened;
+    MockRequest& q = *opened;
     const Value& messages = body[keys::kMessages];
-    if (!messages.isNull() && !messages.isArray())
-        return badRequest("invalid message format", "/messages");
-    MockRequest q;
-    q.wire = Wire::Ollama;
-    q.body = body;
     q.model = std::string(body[keys::kModel].str());
     // Ollama streams unless told not to.
     const Value* stream = body.find(keys::kStream);
@@ -78,7 +76,7 @@ Result<MockRequest> readRequest(std::string_view, std::string_view, const Value&
     } else if (format.str() == kJsonFormat) {
         q.structuredOutput = true;
     }
-    return q;
+    return opened;
 }
 
 Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }

@@ -19,6 +19,7 @@ constexpr std::string_view kSystem = "system";
 constexpr std::string_view kDeveloper = "developer";
 constexpr std::string_view kToolRole = "tool";
 constexpr std::string_view kFunctionType = "function";
+constexpr std::string_view kCustomType = "custom";
 constexpr std::string_view kRequired = "required";
 constexpr std::string_view kCompletionObject = "chat.completion";
 constexpr std::string_view kChunkObject = "chat.completion.chunk";
@@ -94,14 +95,11 @@ Value chunk(const MockReply& r, Value delta, Value finish, bool includeUsage)
 
 Result<MockRequest> readChatRequest(const Value& body, Wire wire)
 {
-    if (!body.isObject())
-        return badRequest("the request body must be a JSON object");
+    auto opened = openMockRequest(wire, body, {keys::kMessages, "the request body must be a JSON object", "messages: required, must be an array"});
+    if (!opened)
+        return opened;
+    MockRequest& q = *opened;
     const Value& messages = body[keys::kMessages];
-    if (!messages.isArray())
-        return badRequest("messages: required, must be an array", "/messages");
-    MockRequest q;
-    q.wire = wire;
-    q.body = body;
     q.model = std::string(body[keys::kModel].str());
     q.stream = model::truthy(body[keys::kStream]);
     q.framing = MockFraming::Sse;
@@ -132,7 +130,7 @@ Result<MockRequest> readChatRequest(const Value& body, Wire wire)
         if (assistant)
             for (const Value& c : (*assistant)[keys::kToolCalls].items())
                 if (model::displayText(c[keys::kId]) == r.callId && !r.callId.empty())
-                    r.name = model::displayText(c[keys::kFunction][keys::kName]);
+                    r.name = model::displayText((c[keys::kType].str() == kCustomType ? c[keys::kCustom] : c[keys::kFunction])[keys::kName]);
         q.toolResults.push_back(std::move(r));
     }
 
@@ -144,7 +142,7 @@ Result<MockRequest> readChatRequest(const Value& body, Wire wire)
     } else if (formatType == keys::kJsonObject) {
         q.structuredOutput = true;
     }
-    return q;
+    return opened;
 }
 
 Value renderChatBody(const MockRequest&, const MockReply& r)
@@ -155,9 +153,12 @@ Value renderChatBody(const MockRequest&, const MockReply& r)
     if (!r.calls.empty()) {
         std::vector<Value> calls;
         for (const MockCall& c : r.calls)
-            calls.push_back(Value{{keys::kId, callId(c)},
-                                  {keys::kType, kFunctionType},
-                                  {keys::kFunction, Value{{keys::kName, nameValue(c)}, {keys::kArguments, json::compact(c.arguments)}}}});
+            calls.push_back(c.input ? Value{{keys::kId, callId(c)},
+                                            {keys::kType, kCustomType},
+                                            {keys::kCustom, Value{{keys::kName, nameValue(c)}, {keys::kInput, *c.input}}}}
+                                    : Value{{keys::kId, callId(c)},
+                                            {keys::kType, kFunctionType},
+                                            {keys::kFunction, Value{{keys::kName, nameValue(c)}, {keys::kArguments, json::compact(c.arguments)}}}});
         message.append(keys::kToolCalls, Value(std::move(calls)));
     }
     message.append(keys::kRefusal, Value());
@@ -189,20 +190,23 @@ std::vector<MockEvent> renderChatEvents(const MockRequest& q, const MockReply& r
     for (std::size_t i = 0; i < r.calls.size(); ++i) {
         const MockCall& c = r.calls[i];
         // The first delta of a call names it with empty arguments; fragments follow by index.
+        // A custom call streams its input the same way under "custom" (the API's chunk shape
+        // for custom calls is unconfirmed: spec/wires-2026.md §1.1).
+        const std::string_view member = c.input ? keys::kCustom : keys::kFunction;
+        const std::string_view piecesOf = c.input ? keys::kInput : keys::kArguments;
         Value opening{{keys::kIndex, static_cast<long long>(i)},
                       {keys::kId, callId(c)},
-                      {keys::kType, kFunctionType},
-                      {keys::kFunction, Value{{keys::kName, nameValue(c)}, {keys::kArguments, ""}}}};
+                      {keys::kType, c.input ? kCustomType : kFunctionType},
+                      {member, Value{{keys::kName, nameValue(c)}, {piecesOf, ""}}}};
         Value calls(std::vector<Value>{std::move(opening)});
         if (!roleSent)
             push(Value{{keys::kRole, kAssistant}, {keys::kContent, Value()}, {keys::kToolCalls, calls}, {keys::kRefusal, Value()}});
         else
             push(Value{{keys::kToolCalls, calls}});
         roleSent = true;
-        for (const std::string& piece : splitFragments(json::compact(c.arguments), kArgumentPiece))
+        for (const std::string& piece : splitFragments(c.input ? *c.input : json::compact(c.arguments), kArgumentPiece))
             push(Value{
-                {keys::kToolCalls,
-                 Value(std::vector<Value>{Value{{keys::kIndex, static_cast<long long>(i)}, {keys::kFunction, Value{{keys::kArguments, piece}}}}})}});
+                {keys::kToolCalls, Value(std::vector<Value>{Value{{keys::kIndex, static_cast<long long>(i)}, {member, Value{{piecesOf, piece}}}}})}});
     }
     push(Value::emptyObject(), Value(finishReason(r)));
     if (q.includeUsage)

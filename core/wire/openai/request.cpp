@@ -99,15 +99,7 @@ Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
     using Out = std::optional<model::ToolChoice>;
     if (toolType(v) == kAllowedToolsType && v[keys::kAllowedTools].isObject()) {
         // {"type":"allowed_tools","allowed_tools":{"mode","tools"}} (wires-2026 §1.2)
-        const json::Value& spec = v[keys::kAllowedTools];
-        const std::string_view mode = spec[keys::kMode].str();
-        if (mode != kAutoMode && mode != kRequired)
-            return Out();
-        std::vector<json::Value> names;
-        for (const json::Value& entry : spec[keys::kTools].items())
-            if (const json::Value& n = entryName(entry); model::hasName(n))
-                names.push_back(n);
-        return Out(model::ToolChoice::among(mode == kRequired ? model::ToolChoice::Type::Any : model::ToolChoice::Type::Auto, std::move(names)));
+        return readAllowedTools(v[keys::kAllowedTools], &entryName);
     }
     if (isNestedCustom(v)) { // {"type":"custom","custom":{"name"}}: a forced custom tool
         auto c = namedChoice(v[keys::kCustom][keys::kName]);
@@ -128,14 +120,8 @@ Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
 // The choice for a rendered tools payload (custom tools are named in their own spelling).
 json::Value choiceFor(const model::ToolChoice& c, const json::Value& tools)
 {
-    if (c.restricted()) {
-        std::vector<json::Value> entries;
-        for (const json::Value& n : c.allowedNames())
-            entries.push_back(namedTool(n, customIn(tools, n)));
-        const std::string_view mode = c.type() == model::ToolChoice::Type::Any ? kRequired : kAutoMode;
-        return json::Value{{keys::kType, kAllowedToolsType},
-                           {keys::kAllowedTools, json::Value{{keys::kMode, mode}, {keys::kTools, json::Value(std::move(entries))}}}};
-    }
+    if (c.restricted())
+        return json::Value{{keys::kType, kAllowedToolsType}, {keys::kAllowedTools, allowedToolsPair(c, tools, &customIn, &namedTool)}};
     switch (c.effectiveType()) {
     case model::ToolChoice::Type::Any: return json::Value(kRequired);
     case model::ToolChoice::Type::Tool: return namedTool(c.name(), customIn(tools, c.name()));
@@ -230,6 +216,29 @@ json::Value renderTool(const model::Tool& t)
     return json::Value{
         {keys::kType, kFunctionType},
         {keys::kFunction, json::Value{{keys::kName, t.name()}, {keys::kDescription, t.description()}, {keys::kParameters, t.inputSchema()}}}};
+}
+
+std::optional<model::ToolChoice> readAllowedTools(const json::Value& spec, const json::Value& (*nameOf)(const json::Value& entry))
+{
+    const std::string_view mode = spec[keys::kMode].str();
+    if (mode != kAutoMode && mode != kRequired)
+        return std::nullopt;
+    std::vector<json::Value> names;
+    for (const json::Value& entry : spec[keys::kTools].items())
+        if (const json::Value& n = nameOf(entry); model::hasName(n))
+            names.push_back(n);
+    return model::ToolChoice::among(mode == kRequired ? model::ToolChoice::Type::Any : model::ToolChoice::Type::Auto, std::move(names));
+}
+
+json::Value allowedToolsPair(const model::ToolChoice& c, const json::Value& tools,
+                             bool (*customIn)(const json::Value& tools, const json::Value& name),
+                             json::Value (*namedTool)(const json::Value& name, bool custom))
+{
+    std::vector<json::Value> entries;
+    for (const json::Value& n : c.allowedNames())
+        entries.push_back(namedTool(n, customIn(tools, n)));
+    return json::Value{{keys::kMode, c.type() == model::ToolChoice::Type::Any ? kRequired : kAutoMode},
+                       {keys::kTools, json::Value(std::move(entries))}};
 }
 
 const RequestDialect& requestDialect()

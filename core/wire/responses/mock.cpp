@@ -21,6 +21,8 @@ constexpr std::string_view kDeveloper = "developer";
 constexpr std::string_view kMessageType = "message";
 constexpr std::string_view kFunctionCall = "function_call";
 constexpr std::string_view kFunctionCallOutput = "function_call_output";
+constexpr std::string_view kCustomCall = "custom_tool_call";
+constexpr std::string_view kCustomCallOutput = "custom_tool_call_output";
 constexpr std::string_view kOutputText = "output_text";
 constexpr std::string_view kInputText = "input_text";
 constexpr std::string_view kAllowedTools = "allowed_tools";
@@ -78,14 +80,19 @@ Result<MockRequest> readRequest(std::string_view, std::string_view, const Value&
                 q.system += (q.system.empty() ? "" : "\n") + itemText(item[keys::kContent]);
         }
         std::size_t first = items.size();
-        while (first > 0 && items[first - 1][keys::kType].str() == kFunctionCallOutput)
+        auto isOutput = [](const Value& item) {
+            const std::string_view t = item[keys::kType].str();
+            return t == kFunctionCallOutput || t == kCustomCallOutput;
+        };
+        while (first > 0 && isOutput(items[first - 1]))
             --first;
         for (std::size_t i = first; i < items.size(); ++i) {
             MockToolResult r;
             r.callId = model::displayText(items[i][keys::kCallId]);
             r.text = outputText(items[i][keys::kOutput]);
             for (const Value& c : items)
-                if (c[keys::kType].str() == kFunctionCall && model::displayText(c[keys::kCallId]) == r.callId)
+                if ((c[keys::kType].str() == kFunctionCall || c[keys::kType].str() == kCustomCall) &&
+                    model::displayText(c[keys::kCallId]) == r.callId)
                     r.name = model::displayText(c[keys::kName]);
             q.toolResults.push_back(std::move(r));
         }
@@ -134,8 +141,17 @@ Value messageItem(const MockReply& r, bool done)
                  {keys::kRole, kAssistant}};
 }
 
+std::string callItemId(const MockCall& c) { return (c.input ? "ct_" : "fc_") + c.id; }
+
 Value callItem(const MockCall& c, bool done)
 {
+    if (c.input) // a custom tool's call (spec/wires-2026.md §1.1): free-form input
+        return Value{{keys::kType, kCustomCall},
+                     {keys::kId, callItemId(c)},
+                     {keys::kCallId, "call_" + c.id},
+                     {keys::kName, nameValue(c)},
+                     {keys::kInput, done ? *c.input : std::string()},
+                     {keys::kStatus, done ? kCompleted : kInProgress}};
     return Value{{keys::kType, kFunctionCall},
                  {keys::kId, "fc_" + c.id},
                  {keys::kCallId, "call_" + c.id},
@@ -258,9 +274,17 @@ std::vector<MockEvent> renderEvents(const MockRequest& q, const MockReply& r)
         ++index;
     }
     for (const MockCall& c : r.calls) {
-        const std::string id = "fc_" + c.id;
-        const std::string arguments = json::compact(c.arguments);
+        const std::string id = callItemId(c);
         push("response.output_item.added", {{keys::kOutputIndex, index}, {keys::kItem, callItem(c, false)}});
+        if (c.input) {
+            for (const std::string& piece : splitFragments(*c.input, kArgumentPiece))
+                push("response.custom_tool_call_input.delta", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kDelta, piece}});
+            push("response.custom_tool_call_input.done", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kInput, *c.input}});
+            push("response.output_item.done", {{keys::kOutputIndex, index}, {keys::kItem, callItem(c, true)}});
+            ++index;
+            continue;
+        }
+        const std::string arguments = json::compact(c.arguments);
         for (const std::string& piece : splitFragments(arguments, kArgumentPiece))
             push("response.function_call_arguments.delta", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kDelta, piece}});
         push("response.function_call_arguments.done", {{keys::kItemId, id}, {keys::kOutputIndex, index}, {keys::kArguments, arguments}});

@@ -29,6 +29,8 @@ constexpr std::string_view kReasoning = "reasoning";
 constexpr std::string_view kEffort = "effort";
 constexpr std::string_view kNone = "none";
 constexpr std::string_view kEncryptedContent = "encrypted_content";
+constexpr std::string_view kInclude = "include";
+constexpr std::string_view kIncludeEncrypted = "reasoning.encrypted_content";
 constexpr std::string_view kPreviousResponseId = "previous_response_id";
 constexpr std::string_view kError = "error";
 constexpr std::string_view kMessage = "message";
@@ -187,6 +189,18 @@ Value chainedBody(const Value& body, const Value& previousReply, const Value& ro
     return std::move(b).build();
 }
 
+// Stateless reasoning (§1.5): under store: false the reasoning items can come back only with
+// their encrypted content, which `include` asks for. A body naming its own include is the
+// user's choice and stays as written.
+std::optional<Value> echoableBody(const Value& body)
+{
+    if (!body.isObject() || stored(body) || body.contains(kInclude) || !requestsReasoning(body, {}))
+        return std::nullopt;
+    json::ObjectBuilder b(body);
+    b.set(kInclude, Value(std::vector<Value>{Value(kIncludeEncrypted)}));
+    return std::move(b).build();
+}
+
 } // namespace
 
 const ReasoningDialect& reasoningDialect()
@@ -197,6 +211,7 @@ const ReasoningDialect& reasoningDialect()
         r.checkEcho = &checkEcho;
         r.chainsState = &chainsState;
         r.chainedBody = &chainedBody;
+        r.echoableBody = &echoableBody;
         return r;
     }();
     return d;

@@ -3,6 +3,7 @@
 
 #include "model/scalars.h"
 #include "wire/common_request.h"
+#include "wire/openai/request.h"
 
 #include <QByteArray>
 #include <QUrl>
@@ -22,7 +23,6 @@ constexpr std::string_view kCustomType = "custom";
 constexpr std::string_view kCustomCallType = "custom_tool_call";
 constexpr std::string_view kCustomCallOutputType = "custom_tool_call_output";
 constexpr std::string_view kAllowedToolsType = "allowed_tools";
-constexpr std::string_view kAutoMode = "auto";
 constexpr std::string_view kInputSchemaKey = "input_schema"; // Anthropic's custom type has one
 constexpr std::string_view kMessageType = "message";
 constexpr std::string_view kInputText = "input_text";
@@ -141,21 +141,16 @@ json::Value namedTool(const json::Value& name, bool custom)
     return json::Value{{keys::kType, custom ? kCustomType : kFunctionType}, {keys::kName, name}};
 }
 
+// An allowed-tools entry's name: {"type", "name"}.
+const json::Value& flatName(const json::Value& entry) { return entry[keys::kName]; }
+
 Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
 {
     using Out = std::optional<model::ToolChoice>;
     // {"type":"allowed_tools","mode","tools"} (wires-2026 §1.2); Chat nests the two under
     // "allowed_tools".
-    if (toolType(v) == kAllowedToolsType && v[keys::kTools].isArray()) {
-        const std::string_view mode = v[keys::kMode].str();
-        if (mode != kAutoMode && mode != kRequired)
-            return Out();
-        std::vector<json::Value> names;
-        for (const json::Value& entry : v[keys::kTools].items())
-            if (const json::Value& n = entry[keys::kName]; model::hasName(n))
-                names.push_back(n);
-        return Out(model::ToolChoice::among(mode == kRequired ? model::ToolChoice::Type::Any : model::ToolChoice::Type::Auto, std::move(names)));
-    }
+    if (toolType(v) == kAllowedToolsType && v[keys::kTools].isArray())
+        return openai::readAllowedTools(v, &flatName);
     // The flat form; a nested function (or custom) object is Chat Completions' spelling.
     const bool custom = toolType(v) == kCustomType && !v[keys::kCustom].isObject();
     if ((toolType(v) != kFunctionType && !custom) || v[keys::kFunction].isObject())
@@ -169,12 +164,12 @@ Result<std::optional<model::ToolChoice>> readChoice(const json::Value& v)
 json::Value choiceFor(const model::ToolChoice& c, const json::Value& tools)
 {
     if (c.restricted()) {
-        std::vector<json::Value> entries;
-        for (const json::Value& n : c.allowedNames())
-            entries.push_back(namedTool(n, customIn(tools, n)));
-        return json::Value{{keys::kType, kAllowedToolsType},
-                           {keys::kMode, c.type() == model::ToolChoice::Type::Any ? kRequired : kAutoMode},
-                           {keys::kTools, json::Value(std::move(entries))}};
+        const json::Value pair = openai::allowedToolsPair(c, tools, &customIn, &namedTool);
+        json::ObjectBuilder b;
+        b.append(keys::kType, kAllowedToolsType);
+        for (const json::Member& m : pair.members())
+            b.append(m.name(), m.value);
+        return std::move(b).build();
     }
     switch (c.effectiveType()) {
     case model::ToolChoice::Type::Any: return json::Value(kRequired);

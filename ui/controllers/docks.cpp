@@ -1,0 +1,92 @@
+#include "controllers/docks.h"
+
+#include "shortcuts.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QScrollArea>
+
+namespace tw::ui {
+
+namespace {
+QDockWidget* dockNamed(QMainWindow* window, const QString& name) { return window->findChild<QDockWidget*>(name); }
+} // namespace
+
+void placeDocks(QMainWindow* window, const DockViews& v)
+{
+    auto dock = [window](const QString& title, const char* name, QWidget* body, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, window);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(body);
+        window->addDockWidget(area, d);
+        return d;
+    };
+    // Forms scroll rather than force the window taller than the screen (or take the tool
+    // editor's height at 720 px).
+    auto scrolled = [window](QWidget* form) {
+        auto* area = new QScrollArea(window);
+        area->setWidget(form);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
+    QDockWidget* toolsDock = dock(QMainWindow::tr("Tools"), "ToolsDock", v.toolList, Qt::LeftDockWidgetArea);
+    QDockWidget* editorDock = dock(QMainWindow::tr("Tool editor"), "EditorDock", v.toolEditor, Qt::LeftDockWidgetArea);
+    window->splitDockWidget(toolsDock, editorDock, Qt::Vertical);
+    // The tool choice and the request preset, tabbed.
+    QDockWidget* choiceDock = dock(QMainWindow::tr("Tool choice"), "ChoiceDock", scrolled(v.choice), Qt::LeftDockWidgetArea);
+    window->splitDockWidget(editorDock, choiceDock, Qt::Vertical);
+    QDockWidget* presetDock = dock(QMainWindow::tr("Request"), "RequestDock", scrolled(v.preset), Qt::LeftDockWidgetArea);
+    window->tabifyDockWidget(choiceDock, presetDock);
+    choiceDock->raise();
+
+    // The response inspector (send, paste or drop a response), and the tool loop tabbed with it.
+    QDockWidget* responseDock = dock(QMainWindow::tr("Response"), "ResponseDock", v.response, Qt::RightDockWidgetArea);
+    QDockWidget* loopDock = dock(QMainWindow::tr("Tool loop"), "LoopDock", v.loop, Qt::RightDockWidgetArea);
+    window->tabifyDockWidget(responseDock, loopDock);
+    responseDock->raise();
+
+    // Problems, at the bottom, while there is something in it.
+    dock(QMainWindow::tr("Problems"), "ProblemsDock", v.problems, Qt::BottomDockWidgetArea)->hide();
+    // The history of requests sent and the results of Run All Presets, at the bottom, on
+    // demand. Not tabbed together: a tab group of hidden docks still claims its height in the
+    // bottom area, which made the window taller than a 720 px screen. Shown both, they sit
+    // side by side.
+    dock(QMainWindow::tr("History"), "HistoryDock", v.history, Qt::BottomDockWidgetArea)->hide();
+    dock(QMainWindow::tr("Run results"), "RunDock", v.runs, Qt::BottomDockWidgetArea)->hide();
+}
+
+void applyDefaultDockLayout(QMainWindow* window)
+{
+    // Proportions of the window, so that every pane has room at 1280×720 as at 1920×1080:
+    // the tool list shows eight tools or more at 720 px (it showed four), the tool editor
+    // keeps the most, and the tool choice (a form that scrolls) the rest.
+    const int w = window->width(), h = window->height();
+    window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("ResponseDock"))},
+                        {w * 28 / 100, w * 34 / 100}, Qt::Horizontal);
+    window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("EditorDock")),
+                         dockNamed(window, QStringLiteral("ChoiceDock"))},
+                        {h * 38 / 100, h * 49 / 100, h * 13 / 100}, Qt::Vertical);
+}
+
+void addDockToggles(QMainWindow* window, QMenu* menu)
+{
+    for (QDockWidget* d : window->findChildren<QDockWidget*>())
+        menu->addAction(d->toggleViewAction());
+    dockNamed(window, QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
+    dockNamed(window, QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::History));
+}
+
+QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName)
+{
+    QDockWidget* d = dockNamed(window, objectName);
+    if (d) {
+        d->show();
+        d->raise();
+    }
+    return d;
+}
+
+} // namespace tw::ui

@@ -1,0 +1,37 @@
+#pragma once
+// The window's docks: which view sits in which dock and where (the project on the left, the
+// response and the loop on the right, problems, history and run results at the bottom), what
+// is split and what is tabbed, the first-start proportions, and bringing one to the front.
+// The window builds the views; this places them. Dock object names: ToolsDock, EditorDock,
+// ChoiceDock, RequestDock, ResponseDock, LoopDock, ProblemsDock, HistoryDock, RunDock.
+
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QString;
+class QWidget;
+
+namespace tw::ui {
+
+struct DockViews {
+    QWidget* toolList = nullptr;
+    QWidget* toolEditor = nullptr;
+    QWidget* choice = nullptr; // a form: scrolled
+    QWidget* preset = nullptr; // a form: scrolled
+    QWidget* response = nullptr;
+    QWidget* loop = nullptr;
+    QWidget* problems = nullptr;
+    QWidget* history = nullptr;
+    QWidget* runs = nullptr;
+};
+
+// Puts every view into its dock of `window`; the views become the docks' children.
+void placeDocks(QMainWindow* window, const DockViews& views);
+// The docks' first-start proportions for the window's current size.
+void applyDefaultDockLayout(QMainWindow* window);
+// Every dock's show/hide entry, appended to `menu` (Problems and History with their keys).
+void addDockToggles(QMainWindow* window, QMenu* menu);
+// Shows the dock named `objectName` and raises it over the docks tabbed with it.
+QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName);
+
+} // namespace tw::ui
