@@ -24,13 +24,18 @@ namespace tw::ui {
 
 inline QThreadPool* backgroundPool()
 {
+    // Owned by the application object, not a static: the application is destroyed at the end
+    // of main, while the function-local statics the jobs use (the wire registry, the rule
+    // table) still live, so the wait for a running job never runs into a torn-down static
+    // (a static pool waited at exit, after some of them were gone: a crash on closing).
     static QThreadPool* pool = [] {
-        static QThreadPool p;
-        p.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+        QCoreApplication* app = QCoreApplication::instance();
+        auto* p = new QThreadPool(app);
+        p->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
         // Quitting drops the jobs not started: only the running one is waited for.
-        if (QCoreApplication* app = QCoreApplication::instance())
-            QObject::connect(app, &QCoreApplication::aboutToQuit, app, [] { p.clear(); });
-        return &p;
+        if (app)
+            QObject::connect(app, &QCoreApplication::aboutToQuit, p, [p] { p->clear(); });
+        return p;
     }();
     return pool;
 }

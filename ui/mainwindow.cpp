@@ -120,7 +120,9 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
 
     setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
     setAcceptDrops(true);
-    // A size the screen has room for; a saved geometry is pulled back onto the screen.
+    // A size the screen has room for (an explicit minimum: layouts never grow the window);
+    // a saved geometry is pulled back onto the screen.
+    setMinimumSize(minimumWindowSize(availableGeometryFor(this)));
     resize(preferredWindowSize(availableGeometryFor(this)));
     if (m_options.useSettings)
         restoreWindowLayout(this);

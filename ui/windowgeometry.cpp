@@ -25,6 +25,12 @@ QSize preferredWindowSize(const QRect& available)
     return QSize(std::min(kPreferred.width(), int(available.width() * kShare)), std::min(kPreferred.height(), int(available.height() * kShare)));
 }
 
+QSize minimumWindowSize(const QRect& available)
+{
+    const QSize floor(800, 560);
+    return available.isValid() ? floor.boundedTo(available.size()) : floor;
+}
+
 QRect fitIntoScreen(const QRect& frame, const QRect& available)
 {
     if (!available.isValid())

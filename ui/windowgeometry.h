@@ -15,6 +15,11 @@ namespace tw::ui {
 // What the workbench asks for: 1400×900, or less on a smaller screen (a margin of the
 // available area left around it).
 QSize preferredWindowSize(const QRect& available);
+// The window's explicit minimum: small enough for any screen the workbench supports. Being
+// explicit, it keeps Qt's layouts from raising the window's minimum to the sum of the
+// panes' minimum sizes (which grew the window past a 720 px screen as soon as banners or
+// findings showed); the panes share the space the window has instead.
+QSize minimumWindowSize(const QRect& available);
 // `frame` (the window with its decorations) moved, and shrunk where it must, into `available`.
 QRect fitIntoScreen(const QRect& frame, const QRect& available);
 // The available area of the screen the window is on (or the primary screen).

@@ -42,6 +42,8 @@ QLabel* caption(QWidget* parent)
     l->setTextFormat(Qt::PlainText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     l->setContentsMargins(2, 2, 2, 2);
+    // A caption never widens the dock (a page of a tab widget counts even while hidden).
+    l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     return l;
 }
 
