@@ -32,17 +32,6 @@ struct PatchError {
     std::string what;
 };
 
-std::optional<std::size_t> arrayIndex(std::string_view token)
-{
-    if (token.empty() || (token.size() > 1 && token.front() == '0'))
-        return std::nullopt;
-    std::size_t i = 0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), i);
-    if (ec != std::errc() || end != token.data() + token.size())
-        return std::nullopt;
-    return i;
-}
-
 // The pointer's tokens; nullopt for text that is no JSON pointer ("" or starting with '/').
 std::optional<std::vector<std::string>> tokensOf(std::string_view pointer)
 {

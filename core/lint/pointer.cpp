@@ -45,17 +45,6 @@ std::vector<std::string> pointerTokens(std::string_view pointer)
 
 namespace {
 
-std::optional<std::size_t> arrayIndex(std::string_view token)
-{
-    if (token.empty() || (token.size() > 1 && token.front() == '0'))
-        return std::nullopt;
-    std::size_t i = 0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), i);
-    if (ec != std::errc() || end != token.data() + token.size())
-        return std::nullopt;
-    return i;
-}
-
 const Value* child(const Value& v, const std::string& token)
 {
     if (v.isObject())
@@ -98,6 +87,17 @@ std::optional<Value> setAt(const Value& node, const std::vector<std::string>& to
 }
 
 } // namespace
+
+std::optional<std::size_t> arrayIndex(std::string_view token)
+{
+    if (token.empty() || (token.size() > 1 && token.front() == '0'))
+        return std::nullopt;
+    std::size_t i = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), i);
+    if (ec != std::errc() || end != token.data() + token.size())
+        return std::nullopt;
+    return i;
+}
 
 const Value* resolvePointer(const Value& root, std::string_view pointer)
 {

@@ -19,6 +19,9 @@ std::string childPointer(std::string_view base, std::size_t index);
 // not start with '/' has none either (callers pass pointers they made).
 std::vector<std::string> pointerTokens(std::string_view pointer);
 
+// An array index token: decimal, no leading zero, no "-" (nullopt otherwise).
+std::optional<std::size_t> arrayIndex(std::string_view token);
+
 // The value at `pointer`, or nullptr when there is none (array indices decimal, no "-").
 const json::Value* resolvePointer(const json::Value& root, std::string_view pointer);
 
