@@ -23,6 +23,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -121,6 +122,7 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_report->setObjectName(QStringLiteral("wireReport"));
     m_report->setWordWrap(true);
     m_report->setUniformItemSizes(false);
+    m_report->setIconSize(QSize(16, 16)); // the style's message-box icons are 32 px: rows of two lines
     m_report->setMaximumHeight(m_report->fontMetrics().height() * 7);
     // Never taller than two lines at the least: the list scrolls, the window does not grow.
     m_report->setMinimumHeight(m_report->fontMetrics().height() * 2 + 6);
@@ -250,6 +252,10 @@ void WireView::showReport(const WireReport& report)
         add(f);
     for (const lint::Finding& f : report.loss)
         add(f);
+    // As tall as its findings need (a wrapped line each, at most seven lines): one short line
+    // no longer takes the room of seven from the JSON below.
+    const int lineHeight = m_report->fontMetrics().height();
+    m_report->setMaximumHeight(std::min(lineHeight * 7, m_report->count() * (lineHeight * 2 + 4) + 2 * m_report->frameWidth()));
     m_report->setVisible(m_report->count() > 0);
 }
 
