@@ -238,8 +238,12 @@ case "$cmd" in
     fi
     # Static checks (TOOLWIRE_TEST_TIDY=0 skips them).
     if [ "${TOOLWIRE_TEST_TIDY:-1}" != 0 ]; then
-      say "clang-tidy on the sources this change touches (scripts/tidy.sh --changed)"
-      stage clang-tidy 900 scripts/tidy.sh --changed "${TOOLWIRE_TIDY_BASE:-HEAD}"
+      # The change is the last commit (a clean clone has no uncommitted edits: against HEAD
+      # it checked nothing); TOOLWIRE_TIDY_BASE picks another base (a branch's merge base).
+      tidy_base="${TOOLWIRE_TIDY_BASE:-HEAD~1}"
+      git rev-parse -q --verify "$tidy_base^{commit}" >/dev/null 2>&1 || tidy_base=HEAD
+      say "clang-tidy on the sources changed since $tidy_base (scripts/tidy.sh --changed)"
+      stage clang-tidy 900 scripts/tidy.sh --changed "$tidy_base"
     fi
     # Fuzzing, bounded: every target TOOLWIRE_FUZZ_SECONDS (30) s, on by default where clang and
     # libFuzzer (libclang-rt-14-dev, in the package list above) are installed; it builds
