@@ -98,7 +98,8 @@ std::string describeChar(const std::string& c)
 }
 
 // The name check of one wire: charset and length. A deterministic rename goes with them:
-// each character the pattern refuses becomes '_', then the name is cut to the limit.
+// each character the pattern refuses becomes '_' (a refused first character the pattern
+// takes after an '_' is kept behind one), then the name is cut to the limit.
 void checkName(const wire::Dialect& d, const LocatedTool& t, std::vector<Finding>& out)
 {
     const wire::Capabilities& caps = d.caps;
@@ -115,7 +116,9 @@ void checkName(const wire::Dialect& d, const LocatedTool& t, std::vector<Finding
         if (!ok) {
             if (std::find(bad.begin(), bad.end(), cps[i]) == bad.end())
                 bad.push_back(cps[i]);
-            renamed += '_';
+            // A first character the pattern takes after a letter (a digit) keeps its place
+            // behind an '_' ("7" becomes "_7", not "_"): the name stays recognisable.
+            renamed += i == 0 && matches(caps.toolNamePattern, "_" + cps[i]) ? "_" + cps[i] : std::string("_");
         } else {
             renamed += cps[i];
         }

@@ -366,12 +366,12 @@ private Q_SLOTS:
         QVERIFY(custom.ok());
         more.push_back(*custom);
         const lint::Lowered g = lint::lowerTools(more, dialectOf("gemini"));
-        QCOMPARE(g.tools[0].name().str(), std::string_view("_")); // a string, then in the charset (no digit first)
+        QCOMPARE(g.tools[0].name().str(), std::string_view("_7")); // a string, then in the charset (no digit first)
         QCOMPARE(g.tools[1].name().str(), std::string_view("__"));
         QCOMPARE(g.tools[2].name().str(), std::string_view("___2"));
         QVERIFY(g.tools.back().isCustom());
         QCOMPARE(g.tools.back().name().str(), std::string_view("free_text"));
-        QCOMPARE(g.renamed.at("_"), std::string("7"));
+        QCOMPARE(g.renamed.at("_7"), std::string("7"));
         QCOMPARE(g.renamed.at("free_text"), std::string("free text"));
         // Where a numeric name is in the charset, it only becomes a string.
         const lint::Lowered o = lint::lowerTools(more, dialectOf("openai"));
@@ -641,7 +641,7 @@ private Q_SLOTS:
         const Value fixed = readJson(out);
         const Value& tools = fixed["tools"];
         QCOMPARE(tools.size(), std::size_t(6));
-        QCOMPARE(json::compact(tools.at(0)["name"]), std::string("\"_\""));
+        QCOMPARE(json::compact(tools.at(0)["name"]), std::string("\"_7\""));
         QCOMPARE(tools.at(0)["input_schema"]["properties"]["n"]["type"].str(), std::string_view("number"));
         QCOMPARE(tools.at(1)["name"].str(), std::string_view("__"));
         QCOMPARE(tools.at(2)["name"].str(), std::string_view("___2"));
