@@ -254,14 +254,7 @@ int runFix(const Args& args, const QString& path, const std::string& text, const
 int runLint(const Args& args)
 {
     const QString path = args.positionals().first();
-    std::vector<const wire::Dialect*> wires;
-    for (const QString& tag : args.values("wire")) {
-        const wire::Dialect* d = wire::findDialect(toStdString(tag)); // the parser has checked the tag
-        if (d && std::find(wires.begin(), wires.end(), d) == wires.end())
-            wires.push_back(d);
-    }
-    if (wires.empty())
-        wires.assign(wire::dialects().begin(), wire::dialects().end());
+    const std::vector<const wire::Dialect*> wires = wiresArg(args);
 
     auto text = readInput(path);
     if (!text)

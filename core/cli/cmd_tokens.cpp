@@ -167,14 +167,7 @@ void printHuman(const std::vector<tokens::WireTokens>& counts)
 int runTokens(const Args& args)
 {
     const QString path = args.positionals().first();
-    std::vector<const wire::Dialect*> wires;
-    for (const QString& tag : args.values("wire")) {
-        const wire::Dialect* d = wire::findDialect(toStdString(tag)); // the parser has checked the tag
-        if (d && std::find(wires.begin(), wires.end(), d) == wires.end())
-            wires.push_back(d);
-    }
-    if (wires.empty())
-        wires.assign(wire::dialects().begin(), wire::dialects().end());
+    const std::vector<const wire::Dialect*> wires = wiresArg(args);
     const bool useEndpoint = args.isSet("count-endpoint");
     if (!useEndpoint && (args.isSet("base-url") || args.isSet("model")))
         return args.usageError("--base-url and --model need --count-endpoint");

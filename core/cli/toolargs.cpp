@@ -1,8 +1,12 @@
 #include "cli/toolargs.h"
 
+#include "cli/args.h"
 #include "json/json.h"
 #include "util/strings.h"
 #include "wire/common_request.h"
+#include "wire/registry.h"
+
+#include <algorithm>
 
 namespace tw::cli {
 
@@ -45,6 +49,19 @@ ToolListArg findToolList(const json::Value& input)
     if (const json::Value* t = input[kResult].find(kTools); t && t->isArray())
         return {t, "/result/tools"};
     return {};
+}
+
+std::vector<const wire::Dialect*> wiresArg(const Args& args)
+{
+    std::vector<const wire::Dialect*> wires;
+    for (const QString& tag : args.values("wire")) {
+        const wire::Dialect* d = wire::findDialect(toStdString(tag)); // the parser has checked the tag
+        if (d && std::find(wires.begin(), wires.end(), d) == wires.end())
+            wires.push_back(d);
+    }
+    if (wires.empty())
+        wires.assign(wire::dialects().begin(), wire::dialects().end());
+    return wires;
 }
 
 } // namespace tw::cli

@@ -11,7 +11,17 @@
 #include <string>
 #include <vector>
 
+namespace tw::wire {
+struct Dialect;
+}
+
 namespace tw::cli {
+
+class Args;
+
+// The dialects a repeatable --wire names, in the order given, each once; every wire when
+// none is named (`lint` and `tokens`). The parser has checked the tags.
+std::vector<const wire::Dialect*> wiresArg(const Args& args);
 
 struct ChoiceArg {
     model::ToolChoice choice;
