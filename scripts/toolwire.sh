@@ -252,12 +252,11 @@ case "$cmd" in
     if [ "${TOOLWIRE_TEST_FUZZ:-1}" != 0 ]; then
       if command -v clang++ >/dev/null && [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer-x86_64.a' 2>/dev/null | head -1)" ]; then
         say "fuzzing: every target ${TOOLWIRE_FUZZ_SECONDS:-30} s (scripts/fuzz.sh)"
-        # A finding is reported loudly and kept (build/fuzz/findings) but does not fail CI
-        # unless TOOLWIRE_FUZZ_STRICT=1: the fuzzers are random, and the open fuzz_project
-        # round-trip finding (issue 15 note) must become a regression test first.
+        # A finding fails CI and is kept (build/fuzz/findings) to become a regression test;
+        # TOOLWIRE_FUZZ_STRICT=0 only warns (a branch that is not about the parsers).
         stage fuzz 1800 bash -c 'env SECONDS_PER_TARGET="$1" scripts/fuzz.sh && exit 0
           echo "toolwire: WARNING: the fuzzers found an input that fails (see build/fuzz/findings)" >&2
-          [ "$2" = 1 ] && exit 1; exit 0' fuzz "${TOOLWIRE_FUZZ_SECONDS:-30}" "${TOOLWIRE_FUZZ_STRICT:-0}"
+          [ "$2" = 1 ] && exit 1; exit 0' fuzz "${TOOLWIRE_FUZZ_SECONDS:-30}" "${TOOLWIRE_FUZZ_STRICT:-1}"
       else
         say "fuzzing skipped: clang++ or libFuzzer (libclang-rt-14-dev) is not installed"
       fi

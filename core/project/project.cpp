@@ -238,8 +238,12 @@ Result<Project> parse(std::string_view text, std::string_view source)
                            std::to_string(kFormatVersion));
     if (version < 1)
         return invalid(source, "/format", "unknown format version " + std::to_string(version));
-    // Migrations: format 1 → 2 only added "mock_tools", absent in format 1, so a format-1
-    // file reads unchanged. Later steps transform `root` here, one version at a time.
+    // Migrations: format 1 → 2 only added members ("mock_tools", "mock_provider", "profiles"),
+    // so a format-1 file reads as format 2. Those members are read (and checked) the format-2
+    // way in a format-1 file too: kept there as unknown data, they would take their format-2
+    // meaning at the first save, and a file that loads could save to one that does not
+    // (a fuzz_project finding, tests/data/project/regressions). Later steps transform `root`
+    // here, one version at a time.
 
     Project p;
     for (const json::Member& m : root.members()) {
@@ -275,12 +279,12 @@ Result<Project> parse(std::string_view text, std::string_view source)
                     return *r.error;
                 p.presets.push_back(std::move(preset));
             }
-        } else if (k == keys::MockTools && version >= 2) {
+        } else if (k == keys::MockTools) {
             auto ok = mcp::validateScripts(v);
             if (!ok)
                 return invalid(source, ok.error().path, ok.error().message.substr(ok.error().path.size() + 2));
             p.mockTools = v;
-        } else if (k == keys::MockProvider && version >= 2) {
+        } else if (k == keys::MockProvider) {
             if (!v.isObject())
                 return invalid(source, "/mock_provider", "expected {\"queue\": [...], \"replay\": {...}}");
             std::size_t i = 0;
@@ -296,7 +300,7 @@ Result<Project> parse(std::string_view text, std::string_view source)
                     return invalid(source, "/mock_provider/replay", r.error().message);
             }
             p.mockProvider = v;
-        } else if (k == keys::Profiles && version >= 2) {
+        } else if (k == keys::Profiles) {
             if (!v.isArray())
                 return invalid(source, "/profiles", "expected an array of provider profiles");
             std::size_t i = 0;
