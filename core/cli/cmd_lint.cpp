@@ -52,7 +52,7 @@ struct Collected {
     std::vector<lint::Finding> loss;
 };
 
-void buildAndCollect(provider::RequestInput in, const wire::Dialect& d, Collected& out)
+void buildAndCollect(const provider::RequestInput& in, const wire::Dialect& d, Collected& out)
 {
     auto built = provider::buildRequest(in, std::nullopt, true);
     if (!built) {
@@ -99,7 +99,7 @@ void lintToolList(const std::vector<lint::ToolRef>& refs, const wire::Dialect& d
         in.tools.push_back(r.tool);
         in.toolPaths.push_back(r.path);
     }
-    buildAndCollect(std::move(in), d, out);
+    buildAndCollect(in, d, out);
 }
 
 void lintProject(const project::Project& p, const std::vector<lint::ToolRef>& refs, const wire::Dialect& d, Collected& out)
@@ -135,7 +135,7 @@ void lintProject(const project::Project& p, const std::vector<lint::ToolRef>& re
         keepFunctions(*in, sorted.functions);
         in->choicePath = presets[i].choice ? presetPath + "/tool_choice" : std::string("/tool_choice");
         in->requestPath = presetPath;
-        buildAndCollect(std::move(*in), d, out);
+        buildAndCollect(*in, d, out);
     }
 }
 
@@ -229,9 +229,15 @@ int runFix(const Args& args, const QString& path, const std::string& text, const
         result = json::pretty(fixed.doc) + "\n";
     }
     const std::string file = toStdString(path);
-    for (const lint::Finding& f : fixed.applied)
-        diag("toolwire: fixed " + file + ":" + (f.path.empty() ? std::string("/") : f.path) + " [" + wireTags(f) + "] " + f.rule + ": " +
-             f.fix->description);
+    for (const lint::Finding& f : fixed.applied) {
+        std::string line = "toolwire: fixed " + file + ":";
+        line += f.path.empty() ? std::string("/") : f.path;
+        line += " [" + wireTags(f) + "] ";
+        line += f.rule;
+        line += ": ";
+        line += f.fix->description;
+        diag(line);
+    }
     for (const auto& [from, to] : fixed.renamed)
         diag("  note: \"" + from + "\" is now \"" + to + "\"" +
              (isProject ? std::string(" (the tool choice, preset tool lists and mock tools follow; check expectations)")

@@ -194,6 +194,7 @@ int runTokens(const Args& args)
             refs.push_back({list.list->items()[i], list.path + "/" + std::to_string(i)});
     }
     std::vector<tokens::MeterTool> meterTools;
+    meterTools.reserve(refs.size());
     for (const lint::ToolRef& r : refs)
         meterTools.push_back({r.tool, r.path});
 
