@@ -72,8 +72,11 @@ int dispatch(const QStringList& argList)
             return Ok;
         }
         std::string names;
-        for (const Command& s : c->subcommands)
-            names += (names.empty() ? "" : ", ") + std::string(s.name);
+        for (const Command& s : c->subcommands) {
+            if (!names.empty())
+                names += ", ";
+            names += s.name;
+        }
         if (args.isEmpty())
             return printUsageError(*c, path, path + " needs a subcommand: " + names);
         if (!sub)

@@ -17,7 +17,7 @@ namespace tw::cli {
 int runCheck(const Args& args)
 {
     const bool emit = args.isSet("emit-actual");
-    const QStringList paths = args.positionals();
+    const QStringList& paths = args.positionals();
 
     QStringList files;
     for (const QString& p : paths) {

@@ -44,6 +44,7 @@ int printEntries(const std::vector<history::Entry>& entries, bool asJson, const 
 {
     if (asJson) {
         std::vector<json::Value> items;
+        items.reserve(entries.size());
         for (const history::Entry& e : entries)
             items.push_back(history::toJson(e, false));
         printJson(json::Value{{"database", toStdString(path)}, {"entries", json::Value(std::move(items))}});

@@ -238,10 +238,14 @@ int runFix(const Args& args, const QString& path, const std::string& text, const
         line += f.fix->description;
         diag(line);
     }
-    for (const auto& [from, to] : fixed.renamed)
-        diag("  note: \"" + from + "\" is now \"" + to + "\"" +
-             (isProject ? std::string(" (the tool choice, preset tool lists and mock tools follow; check expectations)")
-                        : std::string(" (requests and calls that name it must follow)")));
+    for (const auto& [from, to] : fixed.renamed) {
+        std::string line = "  note: \"" + from + "\" is now \"";
+        line += to;
+        line += "\"";
+        line += isProject ? " (the tool choice, preset tool lists and mock tools follow; check expectations)"
+                          : " (requests and calls that name it must follow)";
+        diag(line);
+    }
     diag("toolwire: " + std::to_string(fixed.applied.size()) + " fix(es) applied" +
          (fixed.applied.empty() ? std::string(": nothing deterministic to fix") : std::string()) +
          "; what is left needs a decision (toolwire lint lists it)");

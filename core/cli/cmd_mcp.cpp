@@ -46,10 +46,17 @@ std::optional<mcp::Era> eraOption(const Args& args, int* exit)
 void closeAndWait(mcp::Client& client)
 {
     QEventLoop loop;
-    QObject::connect(&client, &mcp::Client::closed, &loop, &QEventLoop::quit);
+    // A transport without a session (stateless HTTP) reports closed inside close(): quitting
+    // a loop that has not started yet is lost, and exec() waited out the 5 s.
+    bool closed = false;
+    QObject::connect(&client, &mcp::Client::closed, &loop, [&] {
+        closed = true;
+        loop.quit();
+    });
     QTimer::singleShot(5000, &loop, &QEventLoop::quit);
     client.close();
-    loop.exec();
+    if (!closed)
+        loop.exec();
 }
 
 // tools and call: the parser has checked that exactly one of --stdio and --http is given.
@@ -86,10 +93,10 @@ int runClient(const Args& args, bool call)
     });
     if (auto ready = mcp::awaitReady(client); !ready)
         return fail(ready.error());
-    Result<json::Value> r = mcp::await(client, [&](mcp::Client::Callback cb) { client.listTools(cb); });
+    Result<json::Value> r = mcp::await(client, [&](mcp::Client::Callback cb) { client.listTools(std::move(cb)); });
     // A call is checked against the tool's outputSchema, which the listing told the client.
     if (call)
-        r = mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(toStdString(rest[0]), arguments, cb); });
+        r = mcp::await(client, [&](mcp::Client::Callback cb) { client.callTool(toStdString(rest[0]), arguments, std::move(cb)); });
     closeAndWait(client);
     if (!r)
         return fail(r.error());

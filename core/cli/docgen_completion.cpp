@@ -344,7 +344,13 @@ std::string zshLeaf(const LeafCommand& l)
         std::string action = zshAction(p.kind);
         if (action == " ")
             action = "_guard \"^-*\" \"" + std::string(p.name) + "\"";
-        s += "        '" + head + colon + zshMessage(p.name) + ":" + zq(action) + "' \\\n";
+        s += "        '";
+        s += head;
+        s += colon;
+        s += zshMessage(p.name);
+        s += ":";
+        s += zq(action);
+        s += "' \\\n";
     }
     s.erase(s.size() - 3); // the last " \\\n"
     return s + "\n}\n\n";

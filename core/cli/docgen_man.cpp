@@ -84,11 +84,14 @@ std::string synopsisLine(const Command& c, const std::string& path)
                 part += (part.empty() ? "" : " | ") + optionTerm(g.name, g.valueName);
                 required = required || g.required;
             }
-            part = required ? "(" + part + ")" : "[" + part + "]";
+            part.insert(0, required ? "(" : "[");
+            part += required ? ")" : "]";
         } else {
             part = optionTerm(o.name, o.valueName);
-            if (!o.required)
-                part = "[" + part + "]";
+            if (!o.required) {
+                part.insert(0, "[");
+                part += "]";
+            }
             if (o.repeatable)
                 part += "...";
         }

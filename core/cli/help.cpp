@@ -38,7 +38,8 @@ std::vector<std::string> synopsisParts(const Command& c)
                 part += (part.empty() ? "" : " | ") + optionText(g);
                 required = required || g.required;
             }
-            part = required ? "(" + part + ")" : "[" + part + "]";
+            part.insert(0, required ? "(" : "[");
+            part += required ? ")" : "]";
         } else {
             part = o.required ? optionText(o) : "[" + optionText(o) + "]";
             if (o.repeatable)
@@ -54,7 +55,7 @@ std::vector<std::string> synopsisParts(const Command& c)
 }
 
 // `head` then the parts, wrapped before kWidth; continuation lines start with `indent`.
-std::string wrapParts(std::string head, const std::vector<std::string>& parts, std::size_t startColumn, std::size_t indent)
+std::string wrapParts(const std::string& head, const std::vector<std::string>& parts, std::size_t startColumn, std::size_t indent)
 {
     std::string out = head;
     std::size_t column = startColumn + head.size();

@@ -55,7 +55,7 @@ QString text(const std::string& s) { return toQString(s); }
 
 std::string scrubbed(const std::string& s, const QStringList& secrets) { return toStdString(net::scrub(toByteArray(s), secrets)); }
 
-Value parsedOr(const QString& s, Value fallback = {})
+Value parsedOr(const QString& s, const Value& fallback = {})
 {
     const QByteArray b = s.toUtf8();
     auto v = json::parse(std::string_view(b.constData(), std::size_t(b.size())));

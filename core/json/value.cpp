@@ -184,6 +184,8 @@ Value& Value::operator=(const Value& o) noexcept
     if (this != &o) {
         o.retain();
         release();
+        // Value is a tagged union with manual reference counting (retain/release): a
+        // bitwise copy is its copy. NOLINTNEXTLINE(bugprone-undefined-memory-manipulation)
         std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
     }
     return *this;
@@ -192,6 +194,7 @@ Value& Value::operator=(Value&& o) noexcept
 {
     if (this != &o) {
         release();
+        // NOLINTNEXTLINE(bugprone-undefined-memory-manipulation): as above, the move is a bitwise copy
         std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
         o.m_raw.tag = TagNull;
     }

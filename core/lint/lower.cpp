@@ -595,7 +595,7 @@ Lowered lowerTools(std::span<const model::Tool> tools, const wire::Dialect& d, s
         const std::optional<std::string> unique = uniqueName(candidate, taken, d);
         if (!unique)
             continue; // no free name: sent as it is (the lint finding stays)
-        const std::string name = *unique;
+        const std::string& name = *unique;
         taken.insert(name);
         auto t = renamed(out.tools[i], name);
         if (!t)
@@ -603,9 +603,11 @@ Lowered lowerTools(std::span<const model::Tool> tools, const wire::Dialect& d, s
         const std::string original = model::displayText(tools[i].name());
         // Sent renamed, the tool keeps its own name everywhere else: the request's tool choice
         // and the loop's calls are mapped (provider::BuiltRequest::renamed).
-        f.fix = Fix{"send it as \"" + name + "\"" + (name != candidate ? " (\"" + candidate + "\" is another tool's)" : std::string()) +
-                        "; calls under that name run \"" + original + "\"",
-                    Value(std::vector<Value>{patchOp("replace", childPointer("", keys::kName), Value(name))})};
+        std::string description = "send it as \"" + name + "\"";
+        if (name != candidate)
+            description += " (\"" + candidate + "\" is another tool's)";
+        description += "; calls under that name run \"" + original + "\"";
+        f.fix = Fix{std::move(description), Value(std::vector<Value>{patchOp("replace", childPointer("", keys::kName), Value(name))})};
         f.tool = tools[i].name();
         out.renamed[name] = original;
         out.tools[i] = std::move(*t);

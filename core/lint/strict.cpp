@@ -274,7 +274,7 @@ std::vector<Finding> strictRequestLimits(const wire::Dialect& d, std::span<const
                 ++unions;
         }
     }
-    auto limit = [&](long long n, long long max, std::string what) {
+    auto limit = [&](long long n, long long max, const std::string& what) {
         if (max > 0 && n > max)
             out.push_back(
                 makeFinding("strict.limit", d, {{"detail", std::to_string(n) + " " + what}, {"limit", std::to_string(max)}}, Value(), path));

@@ -125,7 +125,7 @@ void Client::connectToServer(int timeoutMs)
     m_transport->open();
 }
 
-void Client::failHandshake(Error e)
+void Client::failHandshake(const Error& e)
 {
     note(e.message, true);
     close();
@@ -289,7 +289,7 @@ void Client::requestRounds(const std::string& method, json::Value params, Callba
         params = withStatelessMeta(params.isNull() ? json::Value::emptyObject() : params, m_meta);
     const long long id = send(
         method, params,
-        [this, method, params, cb, timeoutMs, round, stateless](Result<json::Value> r, const json::Value&) {
+        [this, method, params, cb = std::move(cb), timeoutMs, round, stateless](Result<json::Value> r, const json::Value&) {
             if (!r || !stateless || !mayAskForInput(method) || (*r)[keys::kResultType].str() != keys::kResultInputRequired) {
                 cb(std::move(r)); // a result without resultType is complete (SEP-2322)
                 return;
@@ -359,7 +359,7 @@ void Client::listTools(Callback cb) { listToolsPage({}, std::make_shared<std::ve
 void Client::listToolsPage(json::Value cursor, std::shared_ptr<std::vector<json::Value>> acc, Callback cb)
 {
     json::Value params = cursor.isString() ? json::Value{{keys::kCursor, cursor}} : json::Value::emptyObject();
-    request(std::string(keys::kToolsList), params, [this, acc, cb](Result<json::Value> r) {
+    request(std::string(keys::kToolsList), params, [this, acc = std::move(acc), cb = std::move(cb)](Result<json::Value> r) {
         if (!r) {
             cb(r.error());
             return;
@@ -379,13 +379,13 @@ void Client::listToolsPage(json::Value cursor, std::shared_ptr<std::vector<json:
     });
 }
 
-void Client::callTool(const std::string& name, json::Value arguments, Callback cb, int timeoutMs)
+void Client::callTool(const std::string& name, const json::Value& arguments, Callback cb, int timeoutMs)
 {
     const long long id = m_nextId;
     request(
         std::string(keys::kToolsCall),
         json::Value{{keys::kName, name}, {keys::kArguments, arguments.isObject() ? arguments : json::Value::emptyObject()}},
-        [this, name, id, cb](Result<json::Value> r) {
+        [this, name, id, cb = std::move(cb)](Result<json::Value> r) {
             if (r) {
                 auto schema = m_outputSchemas.find(name);
                 const json::Value check = checkStructuredContent(schema == m_outputSchemas.end() ? json::Value() : schema->second, *r, m_era);

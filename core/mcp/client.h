@@ -93,7 +93,7 @@ public:
     // each tool's outputSchema for the checks of callTool.
     void listTools(Callback cb);
     // tools/call; cb gets the CallToolResult (check its isError and kOutputSchemaCheck) or an Error.
-    void callTool(const std::string& name, json::Value arguments, Callback cb, int timeoutMs = 60000);
+    void callTool(const std::string& name, const json::Value& arguments, Callback cb, int timeoutMs = 60000);
     // ping (2025-11-25); server/discover in the 2026-07-28 era, which has no ping.
     void ping(Callback cb);
     void close();
@@ -135,7 +135,7 @@ private:
     void probe(int timeoutMs);
     void initialize(int timeoutMs);
     void becomeReady();
-    void failHandshake(Error e);
+    void failHandshake(const Error& e);
     Error withProtocolNote(Error e) const;
 
     std::unique_ptr<Transport> m_transport;

@@ -53,7 +53,7 @@ QByteArray headerValue(std::string_view text)
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.substr(0, kSentinelStart.size()) != kSentinelStart;
     for (unsigned char c : text)
         plain = plain && c >= 0x20 && c <= 0x7e;
-    const QByteArray bytes(text.data(), qsizetype(text.size()));
+    QByteArray bytes(text.data(), qsizetype(text.size()));
     if (plain)
         return bytes;
     QByteArray out(kSentinelStart.data(), qsizetype(kSentinelStart.size()));

@@ -12,7 +12,7 @@ using json::Value;
 
 namespace {
 
-Value textBlock(std::string text) { return Value{{"type", "text"}, {"text", std::move(text)}}; }
+Value textBlock(const std::string& text) { return Value{{"type", "text"}, {"text", text}}; }
 
 Value textResult(std::string text, bool isError = false)
 {
@@ -213,10 +213,10 @@ std::string_view capabilityFor(std::string_view method)
     return method;
 }
 
-Value rpcError(int code, std::string message, Value data = {})
+Value rpcError(int code, const std::string& message, Value data = {})
 {
     json::ObjectBuilder b;
-    b.append(keys::kCode, code).append(keys::kMessage, std::move(message));
+    b.append(keys::kCode, code).append(keys::kMessage, message);
     if (!data.isNull())
         b.append(keys::kData, std::move(data));
     return std::move(b).build();

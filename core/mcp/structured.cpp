@@ -7,10 +7,10 @@
 namespace tw::mcp {
 
 namespace {
-json::Value failedCheck(std::string message)
+json::Value failedCheck(const std::string& message)
 {
     return json::Value{{"valid", false},
-                       {"violations", json::Value(std::vector<json::Value>{json::Value{{"path", ""}, {"message", std::move(message)}}})},
+                       {"violations", json::Value(std::vector<json::Value>{json::Value{{"path", ""}, {"message", message}}})},
                        {"unsupported", json::Value::array()}};
 }
 } // namespace

@@ -230,7 +230,7 @@ void StdioTransport::onLine(const QByteArray& raw)
                          id);
 }
 
-void StdioTransport::stderrLine(QByteArray line, qsizetype cut)
+void StdioTransport::stderrLine(const QByteArray& line, qsizetype cut)
 {
     ++m_stderrLines;
     if (m_stderrLines > kMaxStderrLines) {

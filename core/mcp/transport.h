@@ -104,7 +104,7 @@ private:
     void onStderr();
     void onLine(const QByteArray& line);
     void failLineTooLong();
-    void stderrLine(QByteArray line, qsizetype cut);
+    void stderrLine(const QByteArray& line, qsizetype cut);
 
     StdioSpec m_spec;
     QProcess* m_process; // owned (child)

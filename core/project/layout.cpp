@@ -125,7 +125,7 @@ std::vector<Block> blocksOf(const Scanner& sc, std::size_t begin)
     return out;
 }
 
-std::string indentLines(std::string s, int depth)
+std::string indentLines(const std::string& s, int depth)
 {
     // Pretty JSON never holds a raw newline inside a string: every '\n' starts a line.
     const std::string pad(std::size_t(depth) * 2, ' ');

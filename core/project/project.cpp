@@ -32,7 +32,7 @@ bool membersEqual(const std::vector<json::Member>& a, const std::vector<json::Me
     return true;
 }
 
-Error invalid(std::string_view source, std::string pointer, std::string what)
+Error invalid(std::string_view source, const std::string& pointer, const std::string& what)
 {
     return makeError("invalid_project", std::string(source) + ": " + pointer + ": " + what, pointer);
 }

@@ -94,7 +94,7 @@ void PresetRunner::start(const Project& project, const Preset& preset, const Run
     m_clock.start();
     auto in = runInput(project, preset, options);
     if (!in) {
-        const Error e = in.error();
+        const Error& e = in.error();
         QTimer::singleShot(0, this, [this, e] { finishWith(e); });
         return;
     }
@@ -110,7 +110,7 @@ void PresetRunner::start(const Project& project, const Preset& preset, const Run
             }
         }
         if (auto scripted = provider::configureFromProject(*m_mock, mockScriptFor(project, preset)); !scripted) {
-            const Error e = scripted.error();
+            const Error& e = scripted.error();
             QTimer::singleShot(0, this, [this, e] { finishWith(e); });
             return;
         }
@@ -122,14 +122,14 @@ void PresetRunner::start(const Project& project, const Preset& preset, const Run
     if (m_result.loop)
         startLoop(std::move(*in));
     else
-        startRequest(std::move(*in));
+        startRequest(*in);
 }
 
-void PresetRunner::startRequest(provider::RequestInput in)
+void PresetRunner::startRequest(const provider::RequestInput& in)
 {
     auto built = provider::buildRequest(in, m_key);
     if (!built) {
-        const Error e = built.error();
+        const Error& e = built.error();
         QTimer::singleShot(0, this, [this, e] { finishWith(e); });
         return;
     }
@@ -156,7 +156,7 @@ void PresetRunner::startLoop(provider::RequestInput in)
         if (!m_loop)
             finishWith(e);
     });
-    connect(m_client.get(), &mcp::Client::ready, this, [this, in] {
+    connect(m_client.get(), &mcp::Client::ready, this, [this, in = std::move(in)] {
         m_loop = std::make_unique<loop::LiveLoop>(m_nam, m_client.get(), in, m_key);
         connect(m_loop.get(), &loop::LiveLoop::responseReceived, this, [this](int, const provider::Exchange& x) {
             m_result.exchanges.push_back(x);

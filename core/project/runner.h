@@ -95,7 +95,7 @@ Q_SIGNALS:
     void finished(const tw::project::RunResult& result);
 
 private:
-    void startRequest(provider::RequestInput in);
+    void startRequest(const provider::RequestInput& in);
     void startLoop(provider::RequestInput in);
     void finishWith(std::optional<Error> error);
     void finishLoop(const loop::Outcome& o);

@@ -333,7 +333,7 @@ QByteArray detectContentType(const QByteArray& bytes)
 
 Result<CannedReply> cannedReplyFromJson(const Value& v)
 {
-    auto bad = [](std::string_view key, std::string message) {
+    auto bad = [](std::string_view key, const std::string& message) {
         return makeError("bad_arguments", std::string(key) + ": " + message, "/" + std::string(key));
     };
     if (!v.isObject())

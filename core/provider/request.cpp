@@ -332,7 +332,9 @@ std::string curlCommand(const BuiltRequest& r)
             // The key stays out of the command: the shell expands the variable at run time.
             const std::string var = r.keyEnv.empty() ? std::string("API_KEY") : r.keyEnv;
             const std::string prefix = v.startsWith("Bearer ") ? "Bearer " : "";
-            cmd += " \\\n  -H \"" + name + ": " + prefix + "$" + var + "\"";
+            cmd += " \\\n  -H \"";
+            cmd += name;
+            cmd += ": " + prefix + "$" + var + "\"";
         } else {
             cmd += " \\\n  -H " + shellQuote(name + ": " + std::string(v.constData(), std::size_t(v.size())));
         }

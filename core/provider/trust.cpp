@@ -139,7 +139,7 @@ std::string KeyDestination::describe() const
 {
     if (trust == KeyTrust::NoKey)
         return "No key is sent";
-    const std::string head = sourceText() + " goes to " + origin + ": ";
+    std::string head = sourceText() + " goes to " + origin + ": ";
     switch (trust) {
     case KeyTrust::NoKey: break;
     case KeyTrust::BuiltIn: return head + "trusted (the built-in profile's own host)";
@@ -233,7 +233,7 @@ ConsentStore::ConsentStore(QString path) : m_path(std::move(path)) { }
 
 QString ConsentStore::defaultPath()
 {
-    const QString given = qEnvironmentVariable("TOOLWIRE_TRUST_FILE");
+    QString given = qEnvironmentVariable("TOOLWIRE_TRUST_FILE");
     if (!given.isEmpty())
         return given;
     // GenericConfigLocation is $XDG_CONFIG_HOME (~/.config) whatever the application name.
@@ -271,6 +271,7 @@ bool ConsentStore::isGranted(std::string_view project, std::string_view fingerpr
 Result<void> ConsentStore::write(const std::vector<Consent>& all) const
 {
     std::vector<Value> items;
+    items.reserve(all.size());
     for (const Consent& c : all)
         items.push_back(consentToJson(c));
     const Value doc{{tk::kFormat, kStoreFormat},

@@ -121,7 +121,7 @@ std::string Generator::typeOf(const Value& s) const
     if (t.isArray()) {
         std::string firstNull;
         for (const Value& x : t.items()) {
-            const std::string l = lower(x.str());
+            std::string l = lower(x.str());
             if (l != "null" && !l.empty())
                 return l;
             if (l == "null")

@@ -128,7 +128,9 @@ Encoding::~Encoding() = default;
 
 Result<std::unique_ptr<Encoding>> Encoding::fromRanks(std::string data)
 {
-    auto bad = [](std::size_t at, std::string what) { return makeError("bad_ranks", "token ranks, byte " + std::to_string(at) + ": " + what); };
+    auto bad = [](std::size_t at, const std::string& what) {
+        return makeError("bad_ranks", "token ranks, byte " + std::to_string(at) + ": " + what);
+    };
     if (data.size() < kMagic.size() + 4 || std::string_view(data).substr(0, kMagic.size()) != kMagic)
         return bad(0, "not a ranks file (no TWBPE1 header)");
     std::unique_ptr<Encoding> e(new Encoding);

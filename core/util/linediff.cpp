@@ -7,6 +7,9 @@ namespace tw::util {
 
 namespace {
 
+// An index computed in int (never negative here) as a container position.
+std::size_t idx(int i) { return std::size_t(i); }
+
 std::vector<std::string_view> splitLines(std::string_view s)
 {
     std::vector<std::string_view> out;
@@ -48,16 +51,16 @@ LineDiff diffLines(std::string_view before, std::string_view after, int maxEdits
         trace.push_back(v);
         for (int k = -dd; k <= dd; k += 2) {
             int px;
-            if (k == -dd || (k != dd && v[size_t(off + k - 1)] < v[size_t(off + k + 1)]))
-                px = v[size_t(off + k + 1)];
+            if (k == -dd || (k != dd && v[idx(off + k - 1)] < v[idx(off + k + 1)]))
+                px = v[idx(off + k + 1)];
             else
-                px = v[size_t(off + k - 1)] + 1;
+                px = v[idx(off + k - 1)] + 1;
             int py = px - k;
-            while (px < n && py < m && x[size_t(px)] == y[size_t(py)]) {
+            while (px < n && py < m && x[idx(px)] == y[idx(py)]) {
                 ++px;
                 ++py;
             }
-            v[size_t(off + k)] = px;
+            v[idx(off + k)] = px;
             if (px >= n && py >= m) {
                 found = true;
                 break;
@@ -72,14 +75,14 @@ LineDiff diffLines(std::string_view before, std::string_view after, int maxEdits
     std::vector<DiffLine> rev;
     int px = n, py = m;
     for (int dd = int(trace.size()) - 1; dd >= 0; --dd) {
-        const std::vector<int>& tv = trace[size_t(dd)];
+        const std::vector<int>& tv = trace[idx(dd)];
         const int k = px - py;
         int prevK;
-        if (k == -dd || (k != dd && tv[size_t(off + k - 1)] < tv[size_t(off + k + 1)]))
+        if (k == -dd || (k != dd && tv[idx(off + k - 1)] < tv[idx(off + k + 1)]))
             prevK = k + 1;
         else
             prevK = k - 1;
-        const int prevX = tv[size_t(off + prevK)];
+        const int prevX = tv[idx(off + prevK)];
         const int prevY = prevX - prevK;
         while (px > prevX && py > prevY) {
             rev.push_back({DiffLine::Kind::Same, a[size_t(px - 1)]});

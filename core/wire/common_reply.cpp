@@ -386,7 +386,7 @@ Value sanitizedValue(const Value& v, bool& changed)
         if (!here)
             return v;
         changed = true;
-        return Value(std::move(s));
+        return Value(s);
     }
     if (v.isArray()) {
         bool any = false;

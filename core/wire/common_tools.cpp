@@ -388,7 +388,10 @@ Result<json::Value> requestToolList(const RequestDialect* d, const json::Value& 
         auto decl = requestListDeclaration(*d, item);
         if (!decl)
             return atItem(decl.error(), i);
-        out.push_back(*decl ? std::move(**decl) : item);
+        if (*decl)
+            out.push_back(std::move(**decl));
+        else
+            out.push_back(item);
     }
     return json::Value(std::move(out));
 }

@@ -159,7 +159,6 @@ void TestProject::atomicSave()
     QVERIFY(r.error().message.find("p.toolwire") != std::string::npos);
 }
 
-
 // Fuzzer findings and hand-picked odd projects: whatever loads saves to a file that loads
 // again and saves the same way (tests/fuzz/fuzz_project's property, on every file here).
 void TestProject::savedFormLoads_data()

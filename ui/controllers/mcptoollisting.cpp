@@ -78,7 +78,7 @@ void McpToolListing::cancel()
         finish(McpListing{{}, makeError("stopped", "stopped by the user"), {}});
 }
 
-void McpToolListing::finish(McpListing result)
+void McpToolListing::finish(const McpListing& result)
 {
     m_running = false;
     ++m_generation; // later answers of this run change nothing

@@ -47,7 +47,7 @@ Q_SIGNALS:
     void finished(const tw::ui::McpListing& result);
 
 private:
-    void finish(McpListing result);
+    void finish(const McpListing& result);
     void teardown();
 
     QNetworkAccessManager* m_network; // not owned

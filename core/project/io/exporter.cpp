@@ -264,6 +264,7 @@ Result<std::string> exportPostman(const Project& p, const std::vector<const Pres
         items.push_back(postmanItem(*preset, *r, variables));
     }
     std::vector<Value> vars;
+    vars.reserve(variables.size());
     for (const std::string& v : variables)
         vars.push_back(Value{{"key", v}, {"value", ""}, {"description", "set to your key; it is never exported"}});
     return json::pretty(Value{{"info", Value{{"name", p.name.empty() ? std::string("Toolwire export") : p.name}, {"schema", kPostmanSchema}}},

@@ -15,7 +15,7 @@ using json::Value;
 
 namespace {
 
-Error malformed(std::string what, std::string pointer = {})
+Error malformed(const std::string& what, const std::string& pointer = {})
 {
     return makeError("malformed_input", pointer.empty() ? what : pointer + ": " + what, pointer);
 }

@@ -27,7 +27,7 @@ using json::Value;
 
 namespace {
 
-Error malformed(std::string what, std::string pointer = {})
+Error malformed(const std::string& what, const std::string& pointer = {})
 {
     return makeError("malformed_input", pointer.empty() ? what : pointer + ": " + what, pointer);
 }
@@ -276,7 +276,10 @@ Result<BodyImport> importBody(const Value& body, const wire::Dialect& d, const E
             p.params = withParameter(p.params, tokens.begin(), tokens.end(), *v);
             asParams.push_back(ptr);
         } else {
-            notes.push_back("preset \"" + name + "\": " + ptr + " has no place in a preset and was left out");
+            std::string note = "preset \"" + name + "\": ";
+            note += ptr;
+            note += " has no place in a preset and was left out";
+            notes.push_back(std::move(note));
         }
     }
     if (!asParams.empty()) {
@@ -306,7 +309,7 @@ std::string uniqueName(const std::vector<Preset>& presets, const std::string& wa
     if (!taken(wanted))
         return wanted;
     for (int n = 2;; ++n)
-        if (const std::string candidate = wanted + " (" + std::to_string(n) + ")"; !taken(candidate))
+        if (std::string candidate = wanted + " (" + std::to_string(n) + ")"; !taken(candidate))
             return candidate;
 }
 

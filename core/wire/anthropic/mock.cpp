@@ -92,7 +92,7 @@ Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name
 
 std::string stopReason(const MockReply& r) { return r.calls.empty() ? std::string(kEndTurn) : std::string(kToolUse); }
 
-Value textBlock(std::string text) { return Value{{keys::kType, keys::kText}, {keys::kText, std::move(text)}}; }
+Value textBlock(const std::string& text) { return Value{{keys::kType, keys::kText}, {keys::kText, text}}; }
 
 Value toolUseBlock(const MockCall& c, Value input)
 {

@@ -98,7 +98,7 @@ Value servedTurn(const std::vector<std::string>& ids, std::span<const ServedRepl
     if (ids.empty())
         return Value();
     for (auto it = served.rbegin(); it != served.rend(); ++it) {
-        const Value content = shapes.replyContent(it->reply);
+        Value content = shapes.replyContent(it->reply);
         if (content.isArray() && toolUseIds(classified(content, shapes)) == ids)
             return content;
     }
@@ -161,9 +161,9 @@ Value replyContent(const Value& reply) { return reply[kContent]; }
 
 const ThinkingShapes kShapes{&classify, &replyContent};
 
-Value errorBody(std::string message)
+Value errorBody(const std::string& message)
 {
-    return Value{{kType, kError}, {kError, Value{{kType, kInvalidRequest}, {kMessage, std::move(message)}}}, {kRequestId, "req_toolwire_mock"}};
+    return Value{{kType, kError}, {kError, Value{{kType, kInvalidRequest}, {kMessage, message}}}, {kRequestId, "req_toolwire_mock"}};
 }
 
 bool requestsReasoning(const Value& body, std::string_view) { return thinkingOn(body); }

@@ -110,6 +110,7 @@ bool isWireShaped(const json::Value& item)
     return (!isTyped(item) || toolType(item) == kCustomType) && !item[keys::kMcpInputSchema].isObject() && item[keys::kInputSchema].isObject();
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): the hook type (common_request.h) takes it by value
 Result<json::Value> carryExtras(const json::Value& item, json::Value rendered)
 {
     auto strict = callerStrict(item);
@@ -133,7 +134,7 @@ json::Value choiceToWire(const model::ToolChoice& c)
     return json::Value{{keys::kType, model::typeName(type)}};
 }
 
-json::Value textBlock(std::string text) { return json::Value{{keys::kType, kTextType}, {keys::kText, std::move(text)}}; }
+json::Value textBlock(const std::string& text) { return json::Value{{keys::kType, kTextType}, {keys::kText, text}}; }
 
 json::Value base64Source(const json::Value& mediaType, const json::Value& data)
 {

@@ -85,7 +85,7 @@ Value replyContent(const Value& reply) { return reply[kOutput][kMessage][kConten
 
 const anthropic::ThinkingShapes kShapes{&classify, &replyContent};
 
-EchoRejection validation(std::string modelMessage)
+EchoRejection validation(const std::string& modelMessage)
 {
     return EchoRejection{
         400, Value{{kMessage, std::string(kModelErrors) + modelMessage}}, {{std::string(kErrorTypeHeader), std::string(kValidation)}}};

@@ -182,7 +182,7 @@ Value callPart(const MockCall& c) { return Value{{keys::kFunctionCall, Value{{ke
 
 // The reply's thought signature rides on its first function-call part, or on its last part
 // when it has no calls (spec/wires-2026.md §3.4).
-Value withSignature(const MockReply& r, Value part) { return r.reasoning ? part.set(kThoughtSignature, r.reasoning->signature) : part; }
+Value withSignature(const MockReply& r, const Value& part) { return r.reasoning ? part.set(kThoughtSignature, r.reasoning->signature) : part; }
 
 Value renderBody(const MockRequest&, const MockReply& r)
 {

@@ -65,7 +65,7 @@ bool requestsReasoning(const Value& body, std::string_view model)
     return model.find(kThinkingFamily) != std::string_view::npos;
 }
 
-Value errorBody(std::string message) { return Value{{kError, Value{{kCode, 400}, {kMessage, std::move(message)}, {kStatus, kInvalidArgument}}}}; }
+Value errorBody(const std::string& message) { return Value{{kError, Value{{kCode, 400}, {kMessage, message}, {kStatus, kInvalidArgument}}}}; }
 
 // The signature the mock served on a part whose call is `call`; nullptr when it served no
 // such part, or served it unsigned.

@@ -194,7 +194,9 @@ MockReply asText(const MockRequest& q, const MockReply& r)
         const Value call{{keys::kName, c.numericName ? Value::number(c.name) : Value(c.name)}, {keys::kArguments, c.arguments}};
         if (!out.text.empty())
             out.text += "\n";
-        out.text += "<" + tag + ">\n" + json::compact(call) + "\n</" + tag + ">";
+        out.text += "<" + tag + ">\n";
+        out.text += json::compact(call);
+        out.text += "\n</" + tag + ">";
     }
     return out;
 }

@@ -93,10 +93,10 @@ Value toolCalls(const MockReply& r)
     return Value(std::move(calls));
 }
 
-Value line(const MockReply& r, std::string content, Value calls, bool done)
+Value line(const MockReply& r, const std::string& content, Value calls, bool done)
 {
     json::ObjectBuilder message;
-    message.append(keys::kRole, kAssistant).append(keys::kContent, std::move(content));
+    message.append(keys::kRole, kAssistant).append(keys::kContent, content);
     if (!calls.isNull())
         message.append(keys::kToolCalls, std::move(calls));
     json::ObjectBuilder b;

@@ -125,9 +125,9 @@ Result<MockRequest> readRequest(std::string_view, std::string_view, const Value&
 
 Value nameValue(const MockCall& c) { return c.numericName ? Value::number(c.name) : Value(c.name); }
 
-Value textPart(std::string text)
+Value textPart(const std::string& text)
 {
-    return Value{{keys::kType, kOutputText}, {keys::kAnnotations, Value::array()}, {keys::kLogprobs, Value::array()}, {keys::kText, std::move(text)}};
+    return Value{{keys::kType, kOutputText}, {keys::kAnnotations, Value::array()}, {keys::kLogprobs, Value::array()}, {keys::kText, text}};
 }
 
 std::string messageId(const MockReply& r) { return "msg_" + r.id; }
@@ -189,10 +189,10 @@ std::vector<Value> outputItems(const MockReply& r)
     return out;
 }
 
-Value echo(const Value& body, std::string_view key, Value fallback)
+Value echo(const Value& body, std::string_view key, const Value& fallback)
 {
     const Value* v = body.find(key);
-    return v ? *v : std::move(fallback);
+    return v ? *v : fallback;
 }
 
 Value response(const MockRequest& q, const MockReply& r, bool done)

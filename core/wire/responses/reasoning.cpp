@@ -57,9 +57,9 @@ bool requestsReasoning(const Value& body, std::string_view modelName)
     return false;
 }
 
-Value errorBody(std::string message, Value param, Value code)
+Value errorBody(const std::string& message, Value param, Value code)
 {
-    return Value{{kError, Value{{kMessage, std::move(message)}, {kType, kInvalidRequest}, {kParam, std::move(param)}, {kCode, std::move(code)}}}};
+    return Value{{kError, Value{{kMessage, message}, {kType, kInvalidRequest}, {kParam, std::move(param)}, {kCode, std::move(code)}}}};
 }
 
 // What the mock handed out: each reasoning item, the item that followed it, whether the
