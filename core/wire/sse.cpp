@@ -12,12 +12,18 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 // following one starts. Returns false when no line end is in [p, end). crAtEnd reports a CR
 // that is the last byte (its LF, if any, is in the next chunk).
 // withCR: the chunk contains a CR somewhere; without one a single search for LF suffices.
-bool findLineEnd(const char* p, const char* end, bool withCR, const char*& lineEnd, const char*& next, bool& crAtEnd)
+// nextLF: the first LF at or after p (end when there is none; nullptr before the first
+// search), kept across the lines of one chunk so lone-CR lines do not search the rest of the
+// chunk for an LF each (quadratic: found by fuzz_framing).
+bool findLineEnd(const char* p, const char* end, bool withCR, const char*& nextLF, const char*& lineEnd, const char*& next, bool& crAtEnd)
 {
     crAtEnd = false;
-    const auto n = static_cast<std::size_t>(end - p);
-    const char* lf = static_cast<const char*>(std::memchr(p, '\n', n));
-    const char* limit = lf ? lf : end;
+    if (nextLF == nullptr || nextLF < p) {
+        const char* found = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        nextLF = found ? found : end;
+    }
+    const char* lf = nextLF == end ? nullptr : nextLF;
+    const char* limit = nextLF;
     const char* cr = withCR ? static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p))) : nullptr;
     if (cr) {
         lineEnd = cr;
@@ -87,9 +93,10 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
     const bool withCR = std::memchr(p, '\r', static_cast<std::size_t>(end - p)) != nullptr;
     const char* lineEnd = nullptr;
     const char* next = nullptr;
+    const char* nextLF = nullptr;
     bool crAtEnd = false;
     if (!m_partial.empty()) {
-        if (!findLineEnd(p, end, withCR, lineEnd, next, crAtEnd)) {
+        if (!findLineEnd(p, end, withCR, nextLF, lineEnd, next, crAtEnd)) {
             m_partial.append(p, end);
             return;
         }
@@ -100,7 +107,7 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
         p = next;
     }
     while (p < end) {
-        if (!findLineEnd(p, end, withCR, lineEnd, next, crAtEnd)) {
+        if (!findLineEnd(p, end, withCR, nextLF, lineEnd, next, crAtEnd)) {
             m_partial.assign(p, end);
             break;
         }

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void sse_data();
     void sse();
     void sseDataViewsSurviveChunkEnds();
+    void sseManyLoneCrLinesInOneChunk();
     void jsonSequence_data();
     void jsonSequence();
     void detect_data();
@@ -140,6 +141,27 @@ void TestFraming::sseDataViewsSurviveChunkEnds()
     d.feed(next, c);
     d.finish(c);
     QCOMPARE(c.events, Events{"name|payload-one"});
+}
+
+void TestFraming::sseManyLoneCrLinesInOneChunk()
+{
+    // Regression (fuzz_framing): lines ended by a lone CR each searched the rest of the chunk
+    // for an LF, so a large chunk of them took quadratic time (a 1 MB reply: seconds; 10 MB:
+    // minutes). Hand-written stream: 50,000 CR-only events, then one CRLF event at the very
+    // end (the only LF, far from the lines before it).
+    std::string stream;
+    const int n = 50000;
+    for (int i = 0; i < n; ++i)
+        stream += "data: " + std::to_string(i) + "\r\r";
+    stream += "event: last\r\ndata: end\r\n\r\n";
+    const Events got = sseChunks({stream});
+    QCOMPARE(got.size(), std::size_t(n + 1));
+    QCOMPARE(got.front(), std::string("|0"));
+    QCOMPARE(got[std::size_t(n - 1)], "|" + std::to_string(n - 1));
+    QCOMPARE(got.back(), std::string("last|end"));
+    // Cut in two far from any line end, the same events.
+    const std::size_t half = stream.size() / 2 + 3;
+    QCOMPARE(sseChunks({std::string_view(stream).substr(0, half), std::string_view(stream).substr(half)}), got);
 }
 
 void TestFraming::jsonSequence_data()
