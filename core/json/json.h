@@ -36,6 +36,9 @@ struct Position {
 struct ParseError {
     Position pos;
     std::string message;
+    // The input holds more values than ParseOptions::maxValues allows (not a syntax error:
+    // toError() gives it the category "too_large").
+    bool tooLarge = false;
     // "line 3, column 7: expected ':' after object key"
     std::string toString() const;
 };
@@ -48,6 +51,11 @@ struct ParseWarning {
 
 struct ParseOptions {
     int maxDepth = 512;
+    // At most this many array items plus object members in the whole document (every value
+    // but the root is one): a budget for the tree, whose nodes cost 16 to ~60 bytes each
+    // whatever their text (`[0,0,...]` is 2 bytes a value). The value past the budget is an
+    // error at its offset, with tooLarge set. Unlimited by default.
+    std::size_t maxValues = std::size_t(-1);
 };
 
 struct Document {
@@ -59,7 +67,8 @@ Result<Document, ParseError> parseDocument(std::string_view text, const ParseOpt
 // Convenience: the value only (warnings dropped).
 Result<Value, ParseError> parse(std::string_view text, const ParseOptions& options = {});
 
-// Converts a parse failure into a core error (category "invalid_json"); `what` names the
+// Converts a parse failure into a core error (category "invalid_json", "too_large" for a
+// document over its value budget); `what` names the
 // input ("tools file", "response body") and leads the message.
 Error toError(const ParseError& e, std::string_view what = {});
 

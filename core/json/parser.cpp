@@ -98,7 +98,13 @@ thread_local Work t_work;
 class Parser {
 public:
     Parser(std::string_view text, const ParseOptions& opt, std::vector<ParseWarning>& warnings)
-        : m_begin(text.data()), m_p(text.data()), m_end(text.data() + text.size()), m_maxDepth(opt.maxDepth), m_warnings(warnings)
+        : m_begin(text.data()),
+          m_p(text.data()),
+          m_end(text.data() + text.size()),
+          m_maxDepth(opt.maxDepth),
+          m_maxValues(opt.maxValues),
+          m_valuesLeft(opt.maxValues),
+          m_warnings(warnings)
     {
         m_values.reserve(64);
         m_members.reserve(64);
@@ -124,6 +130,7 @@ public:
 
     std::size_t errorOffset() const { return static_cast<std::size_t>(m_errAt - m_begin); }
     const std::string& errorMessage() const { return m_errMsg; }
+    bool tooLarge() const { return m_tooLarge; }
 
 private:
     bool fail(const char* at, std::string msg)
@@ -131,6 +138,15 @@ private:
         m_errAt = at;
         m_errMsg = std::move(msg);
         return false;
+    }
+
+    // One more array item or object member (at `at`), within the value budget.
+    bool spend(const char* at)
+    {
+        if (m_valuesLeft-- != 0) [[likely]]
+            return true;
+        m_tooLarge = true;
+        return fail(at, "more than " + std::to_string(m_maxValues) + " values, the value budget for this input: too large to hold as a tree");
     }
 
     void skipWs()
@@ -296,7 +312,7 @@ private:
             PathFrame frame{path, {}, index, true};
             Value item;
             skipWs();
-            if (!parseValue(item, depth + 1, &frame))
+            if (!spend(m_p) || !parseValue(item, depth + 1, &frame))
                 return false;
             m_values.push_back(std::move(item));
             ++index;
@@ -338,7 +354,7 @@ private:
                 return fail(m_p, "expected a string key, got " + describeByte(m_p, m_end));
             const char* keyAt = m_p;
             std::string_view keyView;
-            if (!scanString(keyView))
+            if (!spend(keyAt) || !scanString(keyView))
                 return false;
             Value key(keyView);
             skipWs();
@@ -430,6 +446,9 @@ private:
     const char* m_p;
     const char* m_end;
     int m_maxDepth;
+    std::size_t m_maxValues;
+    std::size_t m_valuesLeft; // the value budget not yet spent
+    bool m_tooLarge = false;
     std::vector<ParseWarning>& m_warnings;
     // The pending items of the containers being parsed (per thread, reused; see Work).
     std::vector<Value>& m_values = t_work.values;
@@ -481,6 +500,7 @@ Result<Document, ParseError> parseDocument(std::string_view text, const ParseOpt
         ParseError e;
         e.pos = positionOf(text, parser.errorOffset());
         e.message = parser.errorMessage();
+        e.tooLarge = parser.tooLarge();
         return e;
     }
     for (ParseWarning& w : doc.warnings)
@@ -504,7 +524,7 @@ Error toError(const ParseError& e, std::string_view what)
         msg += ": ";
     }
     msg += e.toString();
-    return makeError("invalid_json", std::move(msg));
+    return makeError(e.tooLarge ? "too_large" : "invalid_json", std::move(msg));
 }
 
 } // namespace tw::json

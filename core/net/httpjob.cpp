@@ -273,6 +273,11 @@ void HttpJob::onReadyRead()
     if (!m_stallLines[std::size_t(m_stallSlice)] && chunk.contains('\n'))
         m_stallLines[std::size_t(m_stallSlice)] = true;
     const qint64 room = m_limits.maxResponseBytes - m_outcome.body.size();
+    // The body grows geometrically but never past the cap: a body at the cap holds the cap,
+    // not up to twice it.
+    const qint64 need = m_outcome.body.size() + std::min(chunk.size(), std::max<qint64>(room, 0));
+    if (need > m_outcome.body.capacity() && !m_outcome.body.isEmpty())
+        m_outcome.body.reserve(std::min(std::max(need, m_outcome.body.capacity() * 2), m_limits.maxResponseBytes));
     if (chunk.size() > room) {
         // The bytes up to the cap are kept and delivered; the rest is never held.
         if (room > 0) {

@@ -70,9 +70,10 @@ struct HttpLimits {
 };
 
 // How much Qt's HTTP thread hands over before the reader has consumed it (the size of the
-// chunks bytesReceived delivers). Best effort: Qt keeps reading the socket into its own
-// buffers regardless (QTBUG-15065), so a server faster than the reader still costs memory
-// until the response cap is reached.
+// chunks bytesReceived delivers). It bounds Qt's buffering of a Content-Length body (Qt 6.4,
+// measured), not of a chunked one: Qt's chunk decoder reads the socket for as long as it has
+// bytes (QTBUG-15065), so a server that keeps it full costs memory in Qt's HTTP thread,
+// whatever the reader's speed, until the cap is reached (docs/benchmarks.md).
 inline constexpr qint64 kHttpReadBufferBytes = qint64(1024) * 1024;
 
 // One response on the way to the answer: a redirect or the final one.

@@ -8,6 +8,8 @@
 #include "wire/registry.h"
 #include "wire/sse.h"
 
+#include <algorithm>
+
 namespace tw::provider {
 
 using json::Value;
@@ -106,13 +108,20 @@ ProviderCall::ProviderCall(QNetworkAccessManager* nam, BuiltRequest request, net
       m_request(std::move(request)),
       m_job(new net::HttpJob(nam, guarded(m_request), limits, this)),
       m_assembler(wire::replyDialect(m_request.wire).newAssembler()),
-      m_decoder(std::make_unique<Decoder>())
+      m_decoder(std::make_unique<Decoder>()),
+      m_maxResponseBytes(limits.maxResponseBytes)
 {
     m_decoder->owner = this;
     m_exchange = m_request.view;
     connect(m_job, &net::HttpJob::headersReceived, this, &ProviderCall::onHeaders);
     connect(m_job, &net::HttpJob::bytesReceived, this, &ProviderCall::onBytes);
     connect(m_job, &net::HttpJob::finished, this, &ProviderCall::onFinished);
+}
+
+std::size_t responseValueBudget(qint64 maxResponseBytes)
+{
+    constexpr std::size_t kMin = std::size_t(1) << 20;
+    return std::max(kMin, std::size_t(std::max<qint64>(maxResponseBytes, 0)) / 256);
 }
 
 ProviderCall::~ProviderCall() = default;
@@ -175,16 +184,28 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
     m_exchange.raw = net::scrub(o.body, m_request.secrets);
     m_exchange.timing = o.timing;
     const std::string_view body(o.body.constData(), std::size_t(o.body.size()));
+    std::optional<Error> bodyTooLarge;
     if (m_streaming) {
         m_lastTMs = o.timing.totalMs;
         m_decoder->finish();
     } else if (o.status >= 200 && o.status < 300 && !o.body.isEmpty() && !(o.error && o.error->category == "response_too_large")) {
         // (A body cut at the response cap is not parsed: it cannot be one whole value, and a
         // tree of its tiny values, `[{},{},...`, would take many times the cap in memory.)
-        m_assembler->feed("", body);
-        auto doc = json::parse(body);
-        if (doc)
-            m_exchange.document = *doc;
+        // Nor is a body of more values than the budget: checked before the wire reads it.
+        json::ParseOptions budget;
+        budget.maxValues = responseValueBudget(m_maxResponseBytes);
+        auto doc = json::parse(body, budget);
+        if (!doc && doc.error().tooLarge) {
+            bodyTooLarge = makeError("response_too_large",
+                                     "the response body holds more than " + std::to_string(budget.maxValues) +
+                                         " JSON values, too many to read within the response cap (TOOLWIRE_MAX_RESPONSE_BYTES); its " +
+                                         std::to_string(o.body.size()) + " raw bytes are kept",
+                                     doc.error().toString());
+        } else {
+            m_assembler->feed("", body);
+            if (doc)
+                m_exchange.document = std::move(*doc);
+        }
     }
     m_assembler->finish();
     // A stream that ended cleanly but before its wire's end marker was cut short (a proxy
@@ -214,6 +235,8 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
         else if (!o.body.isEmpty())
             msg += ": " + toStdString(net::scrub(o.body.left(300), m_request.secrets));
         m_exchange.error = makeError("http_error", msg);
+    } else if (bodyTooLarge) {
+        m_exchange.error = std::move(bodyTooLarge);
     } else if (m_exchange.reply.error) {
         m_exchange.error = m_exchange.reply.error;
     }

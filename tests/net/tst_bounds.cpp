@@ -3,8 +3,10 @@
 // response cap keeps the bytes up to the cap and a bounded log; what `send` prints of the
 // events is bounded; a body that trickles in one byte at a time is stopped as stalled
 // (before the idle or total timeout could). The servers are hand-written loopback servers
-// started here. (Qt's read buffer is set to kHttpReadBufferBytes, but Qt keeps reading the
-// socket regardless, QTBUG-15065, so there is no bound to test there; docs/benchmarks.md.)
+// started here. A whole body of more values than its budget is not built as a tree. (Qt's
+// read buffer is set to kHttpReadBufferBytes, but for a chunked body Qt's HTTP thread keeps
+// reading the socket regardless, QTBUG-15065, so there is no bound to test there;
+// docs/benchmarks.md.)
 
 #include "net/httpjob.h"
 #include "net/redact.h"
@@ -32,6 +34,7 @@ public:
     enum class Mode {
         Endless, // `data: {}` events as fast as the client reads them
         EndlessJson, // a JSON body that never ends, `[{},{},...`, as fast as the client reads it
+        ManyValues, // a whole JSON body (Content-Length) of 1.2 million `{}` elements, ~3.6 MB
         Drip, // one byte per tick, no line end
         Pings // a keep-alive comment line per tick, then the end of the stream
     };
@@ -42,6 +45,7 @@ public:
                 serve(s);
         });
     }
+    static constexpr int kManyValues = 1200 * 1000;
     bool listen() { return m_server.listen(QHostAddress::LocalHost); }
     QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/v1/chat/completions").arg(m_server.serverPort())); }
 
@@ -59,6 +63,14 @@ private:
             *request += s->readAll();
             if (!request->contains("\r\n\r\n"))
                 return;
+            if (m_mode == Mode::ManyValues) {
+                // Hand-written: a valid body well under a few-MiB cap whose tree would not be.
+                const QByteArray body = "[" + QByteArray("{},").repeated(kManyValues - 1) + "{}]";
+                s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
+                         QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                s->disconnectFromHost();
+                return;
+            }
             s->write(m_mode == Mode::EndlessJson ? "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
                                                  : "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n");
             start(s);
@@ -229,6 +241,35 @@ private Q_SLOTS:
         QVERIFY(x.document.isNull());
         QVERIFY(x.reply.calls.empty());
         QVERIFY(x.events.empty());
+    }
+
+    void valueBudgetFollowsTheCap()
+    {
+        QCOMPARE(provider::responseValueBudget(256LL * 1024 * 1024), std::size_t(1) << 20);
+        QCOMPARE(provider::responseValueBudget(4LL * 1024 * 1024 * 1024), std::size_t(16) << 20);
+        QCOMPARE(provider::responseValueBudget(4LL * 1024 * 1024), std::size_t(1) << 20); // the floor
+    }
+
+    void bodyOfTinyValuesIsNotBuiltAsATree()
+    {
+        // Not streamed, complete and under the cap, but 1.2 million values: more than the
+        // value budget, so no tree is built (it would take ~25 times the body). The raw bytes
+        // are kept whole; the error names the budget and where it ran out.
+        StreamServer server(StreamServer::Mode::ManyValues, 0);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.maxResponseBytes = 4LL * 1024 * 1024;
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits, false);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("response_too_large"));
+        QVERIFY2(x.error->message.find("more than 1048576 JSON values") != std::string::npos, x.error->message.c_str());
+        // The value past the budget is element 1048576 (0-based), at byte 1 + 3 * 1048576.
+        QVERIFY2(x.error->path.find("line 1, column " + std::to_string(2 + 3 * 1048576) + ":") == 0, x.error->path.c_str());
+        QCOMPARE(qint64(x.raw.size()), qint64(2 + 3 * StreamServer::kManyValues - 1));
+        QVERIFY(x.raw.startsWith("[{},{},"));
+        QVERIFY(x.raw.endsWith("{},{}]"));
+        QVERIFY(x.document.isNull());
+        QVERIFY(x.reply.calls.empty());
     }
 
     void capComesFromTheEnvironment_data()

@@ -47,6 +47,8 @@ private Q_SLOTS:
     void decodeLenient();
     void decodersAgreeWithParser();
     void depthCap();
+    void valueBudget_data();
+    void valueBudget();
     void duplicateKeys();
     void duplicateKeysNested();
     void valueApi();
@@ -425,6 +427,51 @@ void TestJson::depthCap()
     for (int i = 0; i < 100000; ++i)
         objs += "{\"a\":";
     QVERIFY(!parse(objs).ok());
+}
+
+void TestJson::valueBudget_data()
+{
+    // Hand-written inputs. Every array item and object member counts (the root does not);
+    // `over` is the byte offset of the first value past the budget, -1 when within it.
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("budget");
+    QTest::addColumn<int>("over");
+    QTest::newRow("array_within") << QByteArray("[1,2,3]") << 3 << -1;
+    QTest::newRow("array_over") << QByteArray("[1,2,3]") << 2 << 5;
+    QTest::newRow("scalar_root_free") << QByteArray("\"x\"") << 0 << -1;
+    QTest::newRow("empty_containers_free") << QByteArray("[]") << 0 << -1;
+    QTest::newRow("member_counts_at_its_key") << QByteArray("{\"a\":1,\"b\":2}") << 1 << 7;
+    QTest::newRow("nested_counts_all") << QByteArray("[{\"a\":[0,0]},{}]") << 4 << 13;
+    QTest::newRow("nested_within") << QByteArray("[{\"a\":[0,0]},{}]") << 5 << -1;
+    QTest::newRow("tiny_values_on_line_2") << QByteArray("[\n0,0,0,0]") << 3 << 8;
+}
+
+void TestJson::valueBudget()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, budget);
+    QFETCH(int, over);
+    ParseOptions options;
+    options.maxValues = std::size_t(budget);
+    const std::string_view sv(text.constData(), std::size_t(text.size()));
+    auto r = parse(sv, options);
+    QVERIFY(parse(sv).ok()); // unlimited by default
+    if (over < 0) {
+        QVERIFY(r.ok());
+        return;
+    }
+    QVERIFY(!r.ok());
+    QVERIFY(r.error().tooLarge);
+    QCOMPARE(int(r.error().pos.offset), over);
+    QCOMPARE(r.error().pos.column, over - int(text.lastIndexOf('\n', over)));
+    QVERIFY2(r.error().message.find("more than " + std::to_string(budget) + " values") == 0, r.error().message.c_str());
+    const tw::Error e = toError(r.error(), "response body");
+    QCOMPARE(e.category, std::string("too_large"));
+    // A syntax error stays invalid_json.
+    auto bad = parse("{]", options);
+    QVERIFY(!bad.ok());
+    QVERIFY(!bad.error().tooLarge);
+    QCOMPARE(toError(bad.error()).category, std::string("invalid_json"));
 }
 
 void TestJson::duplicateKeys()
