@@ -16,6 +16,7 @@
 #   NICE=N                            niceness of the builds (default 10; the runs are not niced)
 #   BUILD=0                           measure the binaries already in build/release (no build step:
 #                                     e.g. while another build of that tree runs)
+#   TREE=DIR                          measure (and build) another configured release tree instead
 #   FLOORS=DIR                        where the floor programs are built (default
 #                                     ${TMPDIR:-/tmp}/toolwire-bench-floors: outside the repo)
 # Exit status 1 when a target is missed or a measurement is missing (every table is printed).
@@ -31,14 +32,19 @@ rounds="${ROUNDS:-15}"
 sse_rounds="${SSE_ROUNDS:-7}"
 ui_rounds="${UI_ROUNDS:-5}"
 system_rounds="${SYSTEM_ROUNDS:-7}"
-build="$root/build/release"
+# TREE=DIR measures another release tree (configured by hand, e.g. without the UI) instead of
+# build/release, e.g. while other builds of build/release run.
+build="${TREE:-$root/build/release}"
 data="$build/bench-data"
 # The floors are ../shared's programs: built outside the repository, never copied into it.
 floors="${FLOORS:-${TMPDIR:-/tmp}/toolwire-bench-floors}"
 out="$build/bench-results"
 nice=(nice -n "${NICE:-10}")
 # BUILD=0: no build step (the binaries in build/release are measured as they are).
-build_step() { if [ "${BUILD:-1}" != 0 ]; then "${nice[@]}" cmake --build --preset release "$@"; fi; }
+build_step() {
+  if [ "${BUILD:-1}" = 0 ]; then return 0; fi
+  if [ -n "${TREE:-}" ]; then "${nice[@]}" cmake --build "$build" "$@"; else "${nice[@]}" cmake --build --preset release "$@"; fi
+}
 
 # What the floors built below need (conv_simdjson: simdjson; sse_fast: simdjson, RapidJSON;
 # the Qt floors: Qt Widgets; the manifests: zlib), and Google Benchmark for ours.
@@ -56,7 +62,10 @@ fi
 step() { printf 'bench: %s\n' "$*" >&2; }
 
 step "building bench_core (release)"
-[ -f "$build/CMakeCache.txt" ] || "${nice[@]}" cmake --preset release >/dev/null
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  if [ -n "${TREE:-}" ]; then echo "bench: TREE=$build is not a configured build tree" >&2; exit 2; fi
+  "${nice[@]}" cmake --preset release >/dev/null
+fi
 build_step --target bench_core >/dev/null
 mkdir -p "$data" "$floors" "$out"
 has_ui=0
@@ -137,7 +146,7 @@ if command -v node >/dev/null; then
 else
   step "node not found: the Node rows will be missing"
 fi
-bench --benchmark_filter='^BM_(Parse|RoundTrip|ConvertAll6|ReconvertOneTool)(/|$)' \
+bench --benchmark_filter='^BM_(Parse|RoundTrip|ConvertAll6|ConvertAll6Fresh|ReconvertOneTool)(/|$)' \
   --benchmark_repetitions="$rounds" --benchmark_format=json > "$out/core_tools.json"
 
 step "streams and the reply body: sse_fast, sse_qt, bench_core"

@@ -138,6 +138,10 @@ def out_of(key):
 c = counters.get("BM_ConvertAll6", {})
 print(f"- all six wires, bytes out: ours {c.get('out_bytes', 0):,} (six whole request bodies, {c.get('tools', 0)} tools), "
       f"simdjson {out_of(('simdjson', 'all6', TOOLS))}, node_hand {out_of(('node_hand', 'all6', TOOLS))}")
+if "BM_ConvertAll6Fresh" in core and "BM_ConvertAll6" in core:
+    print(f"- all six wires with a new string for every body (BM_ConvertAll6Fresh, as Send builds one; no floor): "
+          f"{fmt(core['BM_ConvertAll6Fresh'])} ms, {core['BM_ConvertAll6Fresh'] / core['BM_ConvertAll6']:.2f}x BM_ConvertAll6 "
+          f"(which reuses its six output strings, as the floors do)")
 c = counters.get("BM_RoundTrip", {})
 print(f"- round trip, bytes out: ours {c.get('out_bytes', 0):,}, simdjson {out_of(('simdjson', 'roundtrip', TOOLS))}")
 c = counters.get("BM_ReconvertOneTool", {})

@@ -25,6 +25,7 @@ packages=(
   libqt6sql6-sqlite  # the request history's database driver (Qt SQL's SQLite plugin)
   libqscintilla2-qt6-dev qtkeychain-qt6-dev
   libsimdjson-dev libbenchmark-dev
+  valgrind  # the callgrind_budget test (instructions per tool, tests/bench/instructions.json)
   xvfb xauth dbus gnome-keyring fonts-dejavu-core
   # packaging: the .deb (dpkg-shlibdeps), PNG icons from the SVG, the validators, and what the
   # packaging test runs (man page rendering, MIME database, completions)

@@ -23,7 +23,17 @@ constexpr auto makeEscapeTable()
     t.v[static_cast<unsigned char>('\\')] = 1;
     return t;
 }
-constexpr auto kEscape = makeEscapeTable();
+
+// 0: copy as is; 1: the writer stops there: an escape, or a non-ASCII byte whose sequence
+// is checked (simd::stringSpecial's set of bytes).
+constexpr auto makeStopTable()
+{
+    auto t = makeEscapeTable();
+    for (int c = 0x80; c < 0x100; ++c)
+        t.v[c] = 1;
+    return t;
+}
+constexpr auto kStop = makeStopTable();
 
 // The length of the valid UTF-8 sequence at p (1..4), or 0 when the bytes there are not one
 // (overlong forms, surrogates and code points above U+10FFFF included).
@@ -46,48 +56,6 @@ std::size_t utf8Sequence(const unsigned char* p, const unsigned char* end)
         return 4;
     }
     return 0;
-}
-
-// Whether s is valid UTF-8; ASCII runs are checked eight bytes at a time.
-bool isValidUtf8(std::string_view s)
-{
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    const auto* const end = p + s.size();
-    while (p < end) {
-        if (end - p >= 8) {
-            std::uint64_t w;
-            std::memcpy(&w, p, 8);
-            if (!(w & 0x8080808080808080ull)) {
-                p += 8;
-                continue;
-            }
-        }
-        const std::size_t n = utf8Sequence(p, end);
-        if (!n)
-            return false;
-        p += n;
-    }
-    return true;
-}
-
-// s with every byte that starts no valid sequence replaced by U+FFFD.
-std::string replacingInvalidUtf8(std::string_view s)
-{
-    std::string out;
-    out.reserve(s.size() + 8);
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    const auto* const end = p + s.size();
-    while (p < end) {
-        const std::size_t n = utf8Sequence(p, end);
-        if (n) {
-            out.append(reinterpret_cast<const char*>(p), n);
-            p += n;
-        } else {
-            out += "\xEF\xBF\xBD";
-            ++p;
-        }
-    }
-    return out;
 }
 
 // Writes into the string's own buffer through a raw cursor: the string is grown ahead of
@@ -163,26 +131,25 @@ public:
     void string(std::string_view s)
     {
         // What is written is always valid JSON text: bytes that are not UTF-8 (a provider's
-        // broken reply, a binary paste) become U+FFFD instead of being copied raw.
-        if (!isValidUtf8(s)) {
-            const std::string repaired = replacingInvalidUtf8(s);
-            string(repaired);
-            return;
-        }
+        // broken reply, a binary paste) become U+FFFD instead of being copied raw. The check
+        // rides on the escape scan (one pass; an ASCII block costs nothing more): the scan
+        // stops at every non-ASCII byte, whose sequence is copied whole when it is valid.
+        //
         // Room for the string as it is (most strings need no escape) plus one block, because
-        // blocks are stored whole. An escape makes room for itself and the rest of the
-        // string, so the buffer never grows by the worst case of six bytes per byte (which a
-        // 2 MB system prompt would pay in zero-filled memory).
+        // blocks are stored whole. An escape or a replacement makes room for itself and the
+        // rest of the string, so the buffer never grows by the worst case of six bytes per
+        // byte (which a 2 MB system prompt would pay in zero-filled memory).
         ensure(s.size() + 2 + 16);
         char* o = m_out.data() + m_len;
         *o++ = '"';
         const char* p = s.data();
         const char* const end = p + s.size();
         for (;;) {
-            // The clean run up to the next byte that needs an escape: sixteen bytes at a time,
-            // copied whole (no call), the cursor advancing only past the clean ones.
+            // The clean run up to the next byte that needs an escape or is not ASCII: sixteen
+            // bytes at a time, copied whole (no call), the cursor advancing only past the
+            // clean ones.
             if (end - p >= 16) {
-                const unsigned m = simd::needsEscape(p);
+                const unsigned m = simd::stringSpecial(p);
                 std::memcpy(o, p, 16);
                 if (!m) {
                     p += 16;
@@ -193,14 +160,33 @@ public:
                 p += k;
                 o += k;
             } else {
-                while (p < end && !kEscape.v[static_cast<unsigned char>(*p)])
+                while (p < end && !kStop.v[static_cast<unsigned char>(*p)])
                     *o++ = *p++;
                 if (p == end)
                     break;
             }
+            const auto c = static_cast<unsigned char>(*p);
+            if (c >= 0x80) {
+                const std::size_t n = utf8Sequence(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(end));
+                if (n) {
+                    // n <= end - p bytes: within the room kept for the rest of the string.
+                    std::memcpy(o, p, n);
+                    p += n;
+                    o += n;
+                    continue;
+                }
+            }
             m_len = static_cast<std::size_t>(o - m_out.data());
             ensure(6 + static_cast<std::size_t>(end - p) + 1 + 16);
-            o = escape(m_out.data() + m_len, static_cast<unsigned char>(*p++));
+            o = m_out.data() + m_len;
+            if (c >= 0x80) {
+                // U+FFFD (EF BF BD) for a byte that starts no sequence
+                *o++ = static_cast<char>(0xEF);
+                *o++ = static_cast<char>(0xBF);
+                *o++ = static_cast<char>(0xBD);
+            } else
+                o = escape(o, c);
+            ++p;
         }
         *o++ = '"';
         m_len = static_cast<std::size_t>(o - m_out.data());

@@ -6,8 +6,9 @@
 //   BM_RoundTrip         parse + compact serialize of the unchanged document
 //   BM_ConvertAll6       parse + read every tool + whole request body for each of the six
 //                        wires (tool fields from the dialects, Hermes' system prompt
-//                        included) + compact serialize of each body: the job of
-//                        conv_simdjson's all6
+//                        included) + compact serialize of each body into the six output
+//                        strings of the previous run: the job of conv_simdjson's all6
+//   BM_ConvertAll6Fresh  the same, every body written into a new string (as Send does)
 //   BM_ReconvertOneTool  the editor's incremental path: the list is already parsed into
 //                        model::Tool; one edited entry (the largest tool) is re-parsed,
 //                        replaces its model::Tool, and is rendered and serialized for all six
@@ -91,57 +92,60 @@ const std::array<tw::wire::Wire, 6>& floorWires()
     return wires;
 }
 
+// One request body per wire, as Send builds it: model, one user turn, the tool fields.
+bool AllSix::run(std::string_view text)
+{
+    using namespace tw;
+    auto doc = json::parse(text);
+    if (!doc)
+        return false;
+    auto list = wire::parseToolList((*doc)["tools"]);
+    if (!list)
+        return false;
+    tools = list->size();
+    static const json::Value messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const wire::Wire w = floorWires()[i];
+        const wire::RequestDialect& d = wire::requestDialect(w);
+        auto formatted = wire::formatTools(&d, *list);
+        if (!formatted)
+            return false;
+        wire::ToolFieldsInput in;
+        in.tools = std::move(*formatted);
+        in.choice = model::ToolChoice::automatic();
+        wire::BodyInput body;
+        body.model = "bench-model";
+        body.messages = messages;
+        body.tools = d.toolFields(in);
+        if (fresh) {
+            std::string out;
+            json::serializeTo(out, wire::buildBody(w, body));
+            bodies[i] = std::move(out);
+        } else {
+            bodies[i].clear();
+            json::serializeTo(bodies[i], wire::buildBody(w, body));
+        }
+    }
+    return true;
+}
+
+std::size_t AllSix::outBytes() const
+{
+    std::size_t n = 0;
+    for (const std::string& b : bodies)
+        n += b.size();
+    return n;
+}
+
 } // namespace twbench
 
 namespace {
 
-// One request body per wire, as Send builds it: model, one user turn, the tool fields.
-struct AllSix {
-    std::array<std::string, 6> bodies;
-    std::size_t tools = 0;
-
-    bool run(std::string_view text)
-    {
-        auto doc = json::parse(text);
-        if (!doc)
-            return false;
-        auto tools = wire::parseToolList((*doc)["tools"]);
-        if (!tools)
-            return false;
-        this->tools = tools->size();
-        static const json::Value messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
-        for (std::size_t i = 0; i < bodies.size(); ++i) {
-            const wire::Wire w = twbench::floorWires()[i];
-            const wire::RequestDialect& d = wire::requestDialect(w);
-            auto formatted = wire::formatTools(&d, *tools);
-            if (!formatted)
-                return false;
-            wire::ToolFieldsInput in;
-            in.tools = std::move(*formatted);
-            in.choice = model::ToolChoice::automatic();
-            wire::BodyInput body;
-            body.model = "bench-model";
-            body.messages = messages;
-            body.tools = d.toolFields(in);
-            std::string& out = bodies[i];
-            out.clear();
-            json::serializeTo(out, wire::buildBody(w, body));
-        }
-        return true;
-    }
-    std::size_t outBytes() const
-    {
-        std::size_t n = 0;
-        for (const std::string& b : bodies)
-            n += b.size();
-        return n;
-    }
-};
-
-void BM_ConvertAll6(benchmark::State& state)
+void convertAll6(benchmark::State& state, bool fresh)
 {
     const std::string& text = tools1000();
-    AllSix job;
+    twbench::AllSix job;
+    job.fresh = fresh;
     for (auto _ : state) {
         if (!job.run(text)) {
             state.SkipWithError("conversion failed");
@@ -152,7 +156,7 @@ void BM_ConvertAll6(benchmark::State& state)
     if (job.tools != 1000)
         state.SkipWithError("expected 1000 tools");
     // TOOLWIRE_BENCH_DUMP=DIR writes the six bodies, to compare with conv_simdjson --dump DIR.
-    if (const char* dir = std::getenv("TOOLWIRE_BENCH_DUMP")) {
+    if (const char* dir = std::getenv("TOOLWIRE_BENCH_DUMP"); dir && !fresh) {
         for (std::size_t i = 0; i < job.bodies.size(); ++i) {
             const std::string path = std::string(dir) + "/" + std::string(wire::name(twbench::floorWires()[i])) + ".json";
             if (FILE* f = std::fopen(path.c_str(), "wb")) {
@@ -165,7 +169,11 @@ void BM_ConvertAll6(benchmark::State& state)
     state.counters["out_bytes"] = double(job.outBytes());
     state.counters["tools"] = double(job.tools);
 }
+void BM_ConvertAll6(benchmark::State& state) { convertAll6(state, false); }
 BENCHMARK(BM_ConvertAll6)->Unit(benchmark::kMillisecond)->MinTime(0.2);
+// The same with a new string for every body (what Send pays); not compared with a floor.
+void BM_ConvertAll6Fresh(benchmark::State& state) { convertAll6(state, true); }
+BENCHMARK(BM_ConvertAll6Fresh)->Unit(benchmark::kMillisecond)->MinTime(0.2);
 
 void BM_ReconvertOneTool(benchmark::State& state)
 {

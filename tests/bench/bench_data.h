@@ -21,6 +21,22 @@ namespace twbench {
 // The six wires of the floor programs (bench_core.cpp).
 const std::array<tw::wire::Wire, 6>& floorWires();
 
+// The conversion job of BM_ConvertAll6, BM_ConvertAll6Fresh and BM_ConvertScale/N
+// (bench_core.cpp), one code for all three so that their numbers are the same work: parse,
+// read every tool, then for each of the six wires the tool fields and the whole request body,
+// serialized. The six output strings are reused from one run to the next (cleared, capacity
+// kept), as conv_simdjson all6 reuses its six; with fresh = true every body is written into
+// a new string instead (the previous one freed), as Send builds one: the difference is the
+// allocation, zero-fill and page faults of ~10 MB of output per run.
+struct AllSix {
+    std::array<std::string, 6> bodies;
+    std::size_t tools = 0;
+    bool fresh = false;
+
+    bool run(std::string_view text);
+    std::size_t outBytes() const;
+};
+
 inline std::string dataPath(const char* name)
 {
     const char* dir = std::getenv("TOOLWIRE_BENCH_DATA");

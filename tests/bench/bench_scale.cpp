@@ -6,7 +6,9 @@
 //                    writes it: a deterministic mix of small and nested arguments)
 //
 //   BM_ConvertScale/N  parse tools_N.json, read every tool, build and serialize the request
-//                      body of each of the six wires (the job of BM_ConvertAll6, at N tools)
+//                      body of each of the six wires: BM_ConvertAll6's job through the same
+//                      code (twbench::AllSix, output strings reused), at N tools, so that
+//                      BM_ConvertScale/1000 and BM_ConvertAll6 measure the same work
 //   BM_ExtractScale/N  readReply of reply_N.json on the OpenAI wire: the body parsed, every
 //                      call located and its arguments decoded; fails unless N calls decode
 
@@ -14,9 +16,6 @@
 
 #include "json/json.h"
 #include "model/tool.h"
-#include "wire/body.h"
-#include "wire/common_request.h"
-#include "wire/preview.h"
 #include "wire/reply.h"
 
 #include <benchmark/benchmark.h>
@@ -42,45 +41,18 @@ void BM_ConvertScale(benchmark::State& state)
 {
     const auto n = static_cast<std::size_t>(state.range(0));
     const std::string& text = input("tools_" + std::to_string(n) + ".json");
-    static const json::Value messages = json::Value(std::vector<json::Value>{json::Value{{"role", "user"}, {"content", "hi"}}});
-    std::size_t outBytes = 0, tools = 0;
+    twbench::AllSix job; // BM_ConvertAll6's job and code: output strings reused, as there
     for (auto _ : state) {
-        auto doc = json::parse(text);
-        if (!doc) {
-            state.SkipWithError("the tool list does not parse");
-            return;
-        }
-        auto parsed = wire::parseToolList((*doc)["tools"]);
-        if (!parsed) {
+        if (!job.run(text)) {
             state.SkipWithError("conversion failed");
             return;
         }
-        tools = parsed->size();
-        outBytes = 0;
-        for (const wire::Wire w : twbench::floorWires()) {
-            const wire::RequestDialect& d = wire::requestDialect(w);
-            auto formatted = wire::formatTools(&d, *parsed);
-            if (!formatted) {
-                state.SkipWithError("formatTools failed");
-                return;
-            }
-            wire::ToolFieldsInput in;
-            in.tools = std::move(*formatted);
-            in.choice = model::ToolChoice::automatic();
-            wire::BodyInput body;
-            body.model = "bench-model";
-            body.messages = messages;
-            body.tools = d.toolFields(in);
-            std::string out;
-            json::serializeTo(out, wire::buildBody(w, body));
-            outBytes += out.size();
-            benchmark::DoNotOptimize(out);
-        }
+        benchmark::DoNotOptimize(job.bodies);
     }
-    if (tools != n)
+    if (job.tools != n)
         state.SkipWithError("the tool list does not hold N tools");
-    state.counters["tools"] = double(tools);
-    state.counters["out_bytes"] = double(outBytes);
+    state.counters["tools"] = double(job.tools);
+    state.counters["out_bytes"] = double(job.outBytes());
 }
 BENCHMARK(BM_ConvertScale)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
