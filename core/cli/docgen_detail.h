@@ -15,8 +15,8 @@ namespace tw::cli::docgen {
 // The line that precedes generated text, naming where it comes from and how to remake it.
 inline constexpr const char* kGeneratedNote = "Generated from the command table (core/cli/commands.cpp) by scripts/gen-packaging.sh; do not edit.";
 
-// Where a profile's key comes from, for a reader: "OPENAI_API_KEY or the keyring",
-// "none", "optional: VLLM_API_KEY or the keyring".
+// Where a profile's key comes from, for a reader: "<VARIABLE> or the keyring", "none",
+// "optional: <VARIABLE> or the keyring".
 std::string keySource(const provider::Profile& p);
 // The profile's endpoint for a reader: its base URL, or what the mock is.
 std::string endpoint(const provider::Profile& p);

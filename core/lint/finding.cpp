@@ -82,7 +82,7 @@ namespace {
 
 const std::string& mergeText(const Finding& f) { return f.wireTemplate.empty() ? f.message : f.wireTemplate; }
 
-// "OpenAI", "OpenAI and Anthropic", "OpenAI, Responses and Anthropic".
+// The wires' labels as a reader lists them: "A", "A and B", "A, B and C".
 std::string labels(const std::vector<wire::Wire>& wires)
 {
     std::string out;

@@ -68,7 +68,7 @@ std::optional<Severity> worst(std::span<const Finding> findings) noexcept;
 
 // One finding per distinct (severity, tool, path, rule, message, fix), its wires the union
 // of the merged findings' wires in registry order (a message that names its wire names all
-// of them: "OpenAI, Responses and Bedrock"); sorted by severity, then path, keeping the
+// of them, joined as labels() joins them); sorted by severity, then path, keeping the
 // first-seen order otherwise. For the findings of several wires or requests.
 std::vector<Finding> merge(std::vector<Finding> findings);
 

@@ -21,7 +21,7 @@ namespace tw::lint {
 // A wire's request schema: the document and the schema the body is validated against (the
 // document itself, or the document with a root "$ref" to the request's definition).
 struct RequestSchema {
-    std::string file; // "openai-openapi.requests.json"
+    std::string file; // the schema file's name under core/lint/schemas/
     std::string pointer; // "/components/schemas/CreateResponse"; "" : the document root
     json::Value document;
     json::Value root;

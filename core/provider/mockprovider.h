@@ -153,7 +153,7 @@ public:
     quint16 port() const;
     QString errorString() const;
     // The base URL of a wire ("http://127.0.0.1:N/v1", …), and all of them
-    // {"openai": url, "responses": url, …} in wire order.
+    // {tag: url, …} in wire order (the tags are the dialects').
     QByteArray baseUrl(wire::Wire w) const;
     json::Value bases() const;
 

@@ -58,7 +58,7 @@ enum class KeyTrust {
 struct KeyDestination {
     KeyTrust trust = KeyTrust::NoKey;
     std::string profileId;
-    std::string source; // the variable ("OPENAI_..."), or "keyring" for the profile's keyring entry
+    std::string source; // the variable (the profile's "env" entry), or "keyring" for the profile's keyring entry
     std::string origin; // "https://host" or "http://127.0.0.1:18081" (the default port left out)
     std::string project; // the project's canonical path, "" when none
     std::string fingerprint; // of the fields that decide where the key goes (the consent's key)

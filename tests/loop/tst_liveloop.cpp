@@ -10,56 +10,32 @@
 #include "provider/mockprovider.h"
 #include "util/strings.h"
 
+#include "../util/jobwait.h"
+#include "../util/looprig.h"
+
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QTest>
 
 using namespace tw;
 using json::Value;
+using tw::test::finishLoop;
 
 namespace {
 
-const QString kExample = QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire");
 const QString kEverything = QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
-struct Fixture {
-    QNetworkAccessManager nam;
-    provider::MockProvider mock;
+// The example project on a loop rig.
+struct Fixture : tw::test::LoopRig {
     project::Project project;
-    std::unique_ptr<mcp::Client> client;
 
     bool setUp(std::unique_ptr<mcp::Transport> transport = nullptr)
     {
-        auto p = project::load(kExample);
-        if (!p || !mock.listen())
-            return false;
-        project = *p;
-        if (!transport)
-            transport = std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools));
-        client = std::make_unique<mcp::Client>(std::move(transport));
-        return mcp::awaitReady(*client, 60000).ok();
+        project = tw::test::exampleProject();
+        return LoopRig::setUp(project, std::move(transport));
     }
-    provider::RequestInput input(int preset = 0)
-    {
-        auto in = *project::requestInput(project, project.presets[size_t(preset)]);
-        in.baseUrl = toStdString(mock.baseUrl(in.wire.value_or(in.profile.wire)));
-        return in;
-    }
+    provider::RequestInput input(int preset = 0) { return LoopRig::input(project, project.presets[size_t(preset)]); }
 };
-
-loop::Outcome run(loop::LiveLoop& l)
-{
-    loop::Outcome out;
-    bool done = false;
-    QObject::connect(&l, &loop::LiveLoop::finished, &l, [&](const loop::Outcome& o) {
-        out = o;
-        done = true;
-    });
-    l.start();
-    if (!QTest::qWaitFor([&] { return done; }, 60000))
-        qFatal("the loop did not finish");
-    return out;
-}
 
 } // namespace
 
@@ -81,7 +57,7 @@ private Q_SLOTS:
         Fixture f;
         QVERIFY(f.setUp());
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(preset), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? o.error->message.c_str() : "");
         QVERIFY(o.finalText && !o.finalText->empty());
         QCOMPARE(o.rounds.size(), std::size_t(2)); // a call round, then the answer
@@ -110,7 +86,7 @@ private Q_SLOTS:
                 R"({"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_x","type":"function","function":{"name":"get_time","arguments":"{}"}}]},"finish_reason":"tool_calls"}]})")));
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(0), std::nullopt);
         l.setMaxIterations(2);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY(o.error);
         QCOMPARE(o.error->category, std::string("max_iterations_exceeded"));
         QCOMPARE(o.rounds.size(), std::size_t(2));
@@ -126,7 +102,7 @@ private Q_SLOTS:
         QVERIFY(script.ok());
         QVERIFY(provider::configureFromProject(f.mock, *script).ok());
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(0), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY(!o.error);
         QCOMPARE(o.finalText.value_or(""), std::string("scripted hello"));
         QCOMPARE(o.rounds.size(), std::size_t(1));
@@ -138,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(f.setUp());
         f.mock.enqueue(provider::CannedReply::error(429, "slow down"));
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(0), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY(o.error);
         QCOMPARE(o.error->category, std::string("http_error"));
         QVERIFY(o.error->message.find("429") != std::string::npos);
@@ -159,7 +135,7 @@ private Q_SLOTS:
                 edited.push_back(*json::parse(R"({"content":[{"type":"text","text":"EDITED: 30 degrees and sunny"}]})"));
             l.proceed(edited);
         });
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QCOMPARE(pauses, 1);
         QVERIFY(o.finalText);
         QVERIFY2(o.finalText->find("EDITED") != std::string::npos, o.finalText->c_str());
@@ -172,7 +148,7 @@ private Q_SLOTS:
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(0), std::nullopt);
         l.setStepMode(true);
         QObject::connect(&l, &loop::LiveLoop::paused, &l, [&] { l.stop(); });
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY(o.error);
         QCOMPARE(o.error->category, std::string("stopped"));
         QVERIFY(!o.finalText);
@@ -190,7 +166,7 @@ private Q_SLOTS:
         provider::RequestInput in = f.input(0);
         in.messages = Value(std::vector<Value>{Value{{"role", "user"}, {"content", "Echo back the message hello loop"}}});
         loop::LiveLoop l(&f.nam, f.client.get(), in, std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? o.error->message.c_str() : "");
         QCOMPARE(o.mcpCalls.size(), std::size_t(1));
         QCOMPARE(o.mcpCalls[0]["name"].str(), std::string_view("echo"));

@@ -20,6 +20,10 @@
 #include "wire/body.h"
 #include "wire/registry.h"
 
+#include "../util/jobwait.h"
+#include "../util/looprig.h"
+#include "../util/testjson.h"
+
 #include <QFile>
 #include <QNetworkAccessManager>
 #include <QProcess>
@@ -30,18 +34,11 @@
 
 using namespace tw;
 using json::Value;
+using tw::test::finishLoop;
+using tw::test::parsed;
+using tw::test::readBytes;
 
 namespace {
-
-const QString kExample = QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire");
-
-Value parsed(std::string_view text)
-{
-    auto v = json::parse(text);
-    if (!v)
-        qFatal("test JSON does not parse: %s", v.error().message.c_str());
-    return *v;
-}
 
 // Hand-written parameters that turn thinking on, per wire.
 Value thinkingParams(wire::Wire w)
@@ -51,13 +48,7 @@ Value thinkingParams(wire::Wire w)
     return parsed("{\"thinking\": {\"type\": \"enabled\", \"budget_tokens\": 1024}}");
 }
 
-project::Project example()
-{
-    auto p = project::load(kExample);
-    if (!p)
-        qFatal("the example project does not load: %s", p.error().message.c_str());
-    return *p;
-}
+project::Project example() { return tw::test::exampleProject(); }
 
 // The example's first preset on `w`, with `params`.
 project::Preset presetOn(const project::Project& p, wire::Wire w, const Value& params)
@@ -88,47 +79,7 @@ bool hasRule(const std::vector<lint::Finding>& fs, std::string_view rule, std::s
     return std::any_of(fs.begin(), fs.end(), [&](const lint::Finding& f) { return f.rule == rule && (path.empty() || f.path == path); });
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-loop::Outcome run(loop::LiveLoop& l)
-{
-    loop::Outcome out;
-    bool done = false;
-    QObject::connect(&l, &loop::LiveLoop::finished, &l, [&](const loop::Outcome& o) {
-        out = o;
-        done = true;
-    });
-    l.start();
-    if (!QTest::qWaitFor([&] { return done; }, 60000))
-        qFatal("the loop did not finish");
-    return out;
-}
-
-// A mock provider, a mock MCP server over `project`'s tools, and a connected client.
-struct LoopRig {
-    QNetworkAccessManager nam;
-    provider::MockProvider mock;
-    std::unique_ptr<mcp::Client> client;
-
-    bool setUp(const project::Project& p)
-    {
-        if (!mock.listen())
-            return false;
-        client = std::make_unique<mcp::Client>(std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(p.tools, p.mockTools)));
-        return mcp::awaitReady(*client, 60000).ok();
-    }
-    provider::RequestInput input(const project::Project& p, const project::Preset& preset, wire::Wire w)
-    {
-        auto in = *project::requestInput(p, preset);
-        in.wire = w;
-        in.baseUrl = toStdString(mock.baseUrl(w));
-        return in;
-    }
-};
+using tw::test::LoopRig;
 
 // A project with one custom tool (free-form SQL) and a preset asking for it.
 project::Project customToolProject()
@@ -218,7 +169,7 @@ private Q_SLOTS:
         QVERIFY2(loaded.ok(), loaded ? "" : loaded.error().message.c_str());
         QVERIFY(loaded->presets[0].params.identical(p.presets[0].params));
         QVERIFY(project::save(*loaded, path).ok());
-        QCOMPARE(readAll(path), QByteArray(compact.data(), qsizetype(compact.size())));
+        QCOMPARE(readBytes(path), QByteArray(compact.data(), qsizetype(compact.size())));
 
         QVERIFY(!project::parse("{\"format\": 2, \"presets\": [{\"name\": \"x\", \"params\": [1]}]}").ok()); // not an object
     }
@@ -282,7 +233,7 @@ private Q_SLOTS:
         QVERIFY(rig.setUp(p));
         rig.mock.setReasoning(provider::ReasoningMode::Auto);
         loop::LiveLoop l(&rig.nam, rig.client.get(), rig.input(p, presetOn(p, w, thinkingParams(w)), w), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? (o.error->category + ": " + o.error->message).c_str() : "");
         QCOMPARE(o.rounds.size(), std::size_t(2));
         QCOMPARE(o.rounds[1].exchange.status, 200);
@@ -373,7 +324,7 @@ private Q_SLOTS:
         LoopRig rig;
         QVERIFY(rig.setUp(p));
         loop::LiveLoop l(&rig.nam, rig.client.get(), rig.input(p, p.presets[0], w), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? (o.error->category + ": " + o.error->message).c_str() : "");
         QCOMPARE(o.rounds.size(), std::size_t(2));
         QVERIFY(o.finalText.has_value());

@@ -19,7 +19,10 @@
 #include "util/strings.h"
 #include "wire/registry.h"
 
-#include <QFile>
+#include "../util/jobwait.h"
+#include "../util/looprig.h"
+#include "../util/testjson.h"
+
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QTest>
@@ -28,31 +31,12 @@
 
 using namespace tw;
 using json::Value;
+using tw::test::finishCall;
+using tw::test::finishLoop;
+using tw::test::parsed;
+using tw::test::sharedFixture;
 
 namespace {
-
-const QString kExample = QStringLiteral(TOOLWIRE_SOURCE_DIR "/resources/examples/weather-desk.toolwire");
-const QString kFixtures = QStringLiteral(TOOLWIRE_SHARED_DIR "/fixtures");
-
-Value parsed(std::string_view text)
-{
-    auto v = json::parse(text);
-    if (!v)
-        qFatal("test JSON does not parse: %s", v.error().message.c_str());
-    return *v;
-}
-
-std::optional<Value> fixture(const QString& relative)
-{
-    QFile f(kFixtures + QStringLiteral("/") + relative);
-    if (!f.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    const QByteArray bytes = f.readAll();
-    auto v = json::parse(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    if (!v)
-        return std::nullopt;
-    return *v;
-}
 
 // `params` merged into `body` the way the loop merges its body parameters.
 Value merged(const Value& body, const Value& params)
@@ -104,31 +88,22 @@ Value withoutItems(const Value& arr, const std::function<bool(const Value&)>& dr
     return Value(std::move(out));
 }
 
-struct Fixture {
-    QNetworkAccessManager nam;
-    provider::MockProvider mock;
+// The example project on a loop rig.
+struct Fixture : tw::test::LoopRig {
     project::Project project;
-    std::unique_ptr<mcp::Client> client;
     std::vector<std::string> known;
 
     bool setUp()
     {
-        auto p = project::load(kExample);
-        if (!p || !mock.listen())
-            return false;
-        project = *p;
+        project = tw::test::exampleProject();
         for (const Value& t : project.tools)
             known.emplace_back(t["name"].str());
-        client =
-            std::make_unique<mcp::Client>(std::make_unique<mcp::MockTransport>(std::make_shared<mcp::MockServer>(project.tools, project.mockTools)));
-        return mcp::awaitReady(*client, 60000).ok();
+        return LoopRig::setUp(project);
     }
     // The example's weather question (auto choice) on wire `w`.
     provider::RequestInput input(wire::Wire w)
     {
-        auto in = *project::requestInput(project, project.presets[0]);
-        in.wire = w;
-        in.baseUrl = toStdString(mock.baseUrl(w));
+        auto in = LoopRig::input(project, project.presets[0], w);
         in.stream = false;
         if (w == wire::Wire::Bedrock)
             in.model = "anthropic.claude-3-7-sonnet-20250219-v1:0";
@@ -146,16 +121,7 @@ struct Fixture {
         built->http.body = toByteArray(json::compact(built->body));
         built->view.requestBody = built->body;
         provider::ProviderCall call(&nam, *built);
-        provider::Exchange x;
-        bool done = false;
-        QObject::connect(&call, &provider::ProviderCall::finished, &call, [&](const provider::Exchange& e) {
-            x = e;
-            done = true;
-        });
-        call.start();
-        if (!QTest::qWaitFor([&] { return done; }, 30000))
-            qFatal("the request did not finish");
-        return x;
+        return finishCall(call);
     }
     // Round one on `w`, and the echo the loop writes for it (each call answered).
     std::pair<provider::Exchange, Value> firstRound(const provider::RequestInput& in, const Value& params)
@@ -172,20 +138,6 @@ struct Fixture {
         return {x, appended ? *appended : Value()};
     }
 };
-
-loop::Outcome run(loop::LiveLoop& l)
-{
-    loop::Outcome out;
-    bool done = false;
-    QObject::connect(&l, &loop::LiveLoop::finished, &l, [&](const loop::Outcome& o) {
-        out = o;
-        done = true;
-    });
-    l.start();
-    if (!QTest::qWaitFor([&] { return done; }, 60000))
-        qFatal("the loop did not finish");
-    return out;
-}
 
 Value errorBodyOf(const provider::Exchange& x)
 {
@@ -246,7 +198,7 @@ private Q_SLOTS:
             params = parsed(R"({"reasoning": {"effort": "low"}, "store": true})");
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(w), std::nullopt);
         l.setBodyParams(params);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? (o.error->category + ": " + o.error->message).c_str() : "");
         QCOMPARE(o.rounds.size(), std::size_t(2));
         QVERIFY(o.finalText && o.finalText->find("returned") != std::string::npos);
@@ -331,7 +283,7 @@ private Q_SLOTS:
         QFETCH(int, wireIndex);
         QFETCH(QString, file);
         QFETCH(QString, signaturePath);
-        const auto recording = fixture(file);
+        const auto recording = sharedFixture(file);
         if (!recording)
             QSKIP("the shared fixture is not there");
         const auto w = static_cast<wire::Wire>(wireIndex);
@@ -340,7 +292,7 @@ private Q_SLOTS:
         f.mock.enqueue(provider::CannedReply::json(*recording).forWire(w));
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(w), std::nullopt);
         l.setBodyParams(thinkingParams(w));
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? (o.error->category + ": " + o.error->message).c_str() : "");
         QCOMPARE(o.rounds.size(), std::size_t(2));
         Value state = *recording;
@@ -490,7 +442,7 @@ private Q_SLOTS:
         QVERIFY(f.setUp());
         f.mock.enqueue(provider::CannedReply::json(reply).forWire(wire::Wire::Gemini));
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(wire::Wire::Gemini), std::nullopt);
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY2(!o.error, o.error ? (o.error->category + ": " + o.error->message).c_str() : "");
         QCOMPARE(o.rounds.size(), std::size_t(2));
         const Value echo = tail(o.rounds[1].exchange.requestBody["contents"], 2);
@@ -520,7 +472,7 @@ private Q_SLOTS:
     // (its recorded id replaced by the mock's) and member for member.
     void responsesOrphanMatchesRecording()
     {
-        const auto recorded = fixture(QStringLiteral("errors/responses/error-400-reasoning-item-orphan.json"));
+        const auto recorded = sharedFixture(QStringLiteral("errors/responses/error-400-reasoning-item-orphan.json"));
         if (!recorded)
             QSKIP("the shared fixture is not there");
         Fixture f;
@@ -624,7 +576,7 @@ private Q_SLOTS:
         QVERIFY(f.setUp());
         loop::LiveLoop l(&f.nam, f.client.get(), f.input(wire::Wire::Anthropic), std::nullopt);
         l.setBodyParams(parsed(R"({"thinking": {"type": "enabled", "budget_tokens": 1024}, "tool_choice": {"type": "any"}})"));
-        const loop::Outcome o = run(l);
+        const loop::Outcome o = finishLoop(l);
         QVERIFY(o.error);
         QCOMPARE(o.error->category, std::string("http_error"));
         QCOMPARE(o.rounds.size(), std::size_t(1));

@@ -11,6 +11,8 @@
 #include "provider/mockprovider.h"
 #include "provider/request.h"
 #include "util/strings.h"
+#include "../util/envscope.h"
+
 #include <QFile>
 #include <QNetworkAccessManager>
 #include <QProcess>
@@ -51,34 +53,7 @@ QByteArray header(const net::HeaderList& h, const QByteArray& name)
     return {};
 }
 
-// Sets (a value) or removes (nullptr) environment variables for one scope, then restores them.
-class EnvScope {
-public:
-    EnvScope(std::initializer_list<std::pair<const char*, const char*>> vars)
-    {
-        for (const auto& [name, value] : vars) {
-            m_saved.emplace_back(name, qEnvironmentVariableIsSet(name) ? std::optional<QByteArray>(qgetenv(name)) : std::nullopt);
-            if (value)
-                qputenv(name, value);
-            else
-                qunsetenv(name);
-        }
-    }
-    ~EnvScope()
-    {
-        for (auto it = m_saved.rbegin(); it != m_saved.rend(); ++it) {
-            if (it->second)
-                qputenv(it->first, *it->second);
-            else
-                qunsetenv(it->first);
-        }
-    }
-    EnvScope(const EnvScope&) = delete;
-    EnvScope& operator=(const EnvScope&) = delete;
-
-private:
-    std::vector<std::pair<const char*, std::optional<QByteArray>>> m_saved;
-};
+using tw::test::EnvScope;
 
 // A profile with URL variables over the first wire, for the wire-independent rules.
 // (Raw strings stay on one line each: moc misreads "//" on a raw string's later lines.)

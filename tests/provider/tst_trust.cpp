@@ -14,6 +14,8 @@
 #include "provider/request.h"
 #include "provider/trust.h"
 
+#include "../util/envscope.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -28,34 +30,7 @@ namespace {
 const QByteArray kKey = "sk-trust-test-0123456789abcdef";
 constexpr const char* kVar = "TW_TRUST_TEST_KEY";
 
-// Sets (or unsets) environment variables for one scope.
-class EnvScope {
-public:
-    EnvScope(std::initializer_list<std::pair<const char*, const char*>> vars)
-    {
-        for (const auto& [name, value] : vars) {
-            m_saved.emplace_back(name, qEnvironmentVariableIsSet(name) ? std::optional<QByteArray>(qgetenv(name)) : std::nullopt);
-            if (value)
-                qputenv(name, value);
-            else
-                qunsetenv(name);
-        }
-    }
-    ~EnvScope()
-    {
-        for (auto it = m_saved.rbegin(); it != m_saved.rend(); ++it) {
-            if (it->second)
-                qputenv(it->first, *it->second);
-            else
-                qunsetenv(it->first);
-        }
-    }
-    EnvScope(const EnvScope&) = delete;
-    EnvScope& operator=(const EnvScope&) = delete;
-
-private:
-    std::vector<std::pair<const char*, std::optional<QByteArray>>> m_saved;
-};
+using tw::test::EnvScope;
 
 struct Ran {
     int code = -1;

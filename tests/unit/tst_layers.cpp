@@ -140,6 +140,59 @@ bool spellsName(const QStringList& words, const QStringList& names)
     return false;
 }
 
+// Word-like names of every registered wire: its tag and its label.
+QStringList wireNames()
+{
+    QStringList names;
+    for (const tw::wire::Dialect* d : tw::wire::dialects()) {
+        names << QString::fromUtf8(d->tag.data(), qsizetype(d->tag.size()));
+        names << QString::fromUtf8(d->label.data(), qsizetype(d->label.size()));
+    }
+    names.removeDuplicates();
+    return names;
+}
+
+// Where `text` (the file `rel`) names one of `names` in code: identifiers containing a name
+// (toOpenAI, kHermesDefaultTag) and string literals holding one as a word, where `_` and
+// punctuation end a word but a case change does not ("unknown wire (openai, ...)",
+// "OPENAI_API_KEY"; not "inputResponses"). Comments and #include paths are not code.
+QStringList wireNameViolations(const QString& rel, const QString& text, const QStringList& names)
+{
+    QStringList lowerNames;
+    QStringList escaped;
+    for (const QString& n : names) {
+        lowerNames << n.toLower();
+        escaped << QRegularExpression::escape(n);
+    }
+    static const QRegularExpression identifier(u"\\b[A-Za-z_][A-Za-z_0-9]*\\b"_s);
+    static const QRegularExpression literal(u"\"(?:[^\"\\\\\\n]|\\\\.)*\""_s /* a string literal, escapes included (no raw string: moc) */);
+    const QRegularExpression word(u"(?<![A-Za-z0-9])(%1)(?![A-Za-z0-9])"_s.arg(escaped.join(u'|')), QRegularExpression::CaseInsensitiveOption);
+
+    QStringList violations;
+    const QStringList lines = withoutComments(text).split(u'\n');
+    for (qsizetype n = 0; n < lines.size(); ++n) {
+        const QString& line = lines[n];
+        if (line.trimmed().startsWith("#include"_L1))
+            continue; // a path names the folder it includes from, which is fine
+        // String literals first, then the code around them.
+        auto lit = literal.globalMatch(line);
+        QString code = line;
+        while (lit.hasNext()) {
+            const auto m = lit.next();
+            if (word.match(m.captured(0)).hasMatch())
+                violations << u"%1:%2: string literal names a wire: %3"_s.arg(rel).arg(n + 1).arg(m.captured(0));
+            code.replace(m.capturedStart(0), m.capturedLength(0), QString(m.capturedLength(0), u' '));
+        }
+        auto id = identifier.globalMatch(code);
+        while (id.hasNext()) {
+            const QString name = id.next().captured(0);
+            if (spellsName(identifierWords(name), lowerNames))
+                violations << u"%1:%2: identifier names a wire: %3"_s.arg(rel).arg(n + 1).arg(name);
+        }
+    }
+    return violations;
+}
+
 void report(const QStringList& violations)
 {
     for (const QString& v : violations)
@@ -154,6 +207,8 @@ private Q_SLOTS:
     void includesPointDown();
     void coreHasNoUiHeaders();
     void noWireNamedOutsideTheDialects();
+    void scanFindsWireNames_data();
+    void scanFindsWireNames();
 };
 
 void TestLayers::includesPointDown()
@@ -202,56 +257,51 @@ void TestLayers::coreHasNoUiHeaders()
 
 void TestLayers::noWireNamedOutsideTheDialects()
 {
-    // Word-like names of every registered wire: its tag and its label. An identifier or a
-    // string literal that holds one outside core/wire/ is wire knowledge in the wrong place.
-    QStringList names;
-    for (const tw::wire::Dialect* d : tw::wire::dialects()) {
-        names << QString::fromUtf8(d->tag.data(), qsizetype(d->tag.size()));
-        names << QString::fromUtf8(d->label.data(), qsizetype(d->label.size()));
-    }
-    names.removeDuplicates();
+    // An identifier or a string literal that holds a wire's name outside core/wire/ is wire
+    // knowledge in the wrong place.
+    const QStringList names = wireNames();
     QVERIFY(!names.isEmpty());
-    // Identifiers containing a name (toOpenAI, kHermesDefaultTag) and string literals
-    // holding one as a word ("unknown wire (openai, ...)").
-    const QString alternatives = names.join(u'|');
-    QStringList lowerNames;
-    for (const QString& n : names)
-        lowerNames << n.toLower();
-    static const QRegularExpression identifier(u"\\b[A-Za-z_][A-Za-z_0-9]*\\b"_s);
-    static const QRegularExpression literal(uR"("(?:[^"\\\n]|\\.)*")"_s);
-    const QRegularExpression word(u"\\b(%1)\\b"_s.arg(alternatives), QRegularExpression::CaseInsensitiveOption);
-
     QStringList violations;
     for (const QString& top : {u"core"_s, u"ui"_s, u"app"_s}) {
         for (const QString& path : codeFiles(sourceDir() + u'/' + top)) {
             const QString rel = path.mid(sourceDir().size() + 1);
             if (rel.startsWith("core/wire/"_L1))
                 continue;
-            const QStringList lines = withoutComments(readText(path)).split(u'\n');
-            for (qsizetype n = 0; n < lines.size(); ++n) {
-                QString line = lines[n];
-                if (line.trimmed().startsWith("#include"_L1))
-                    continue; // a path names the folder it includes from, which is fine
-                // String literals first, then the code around them.
-                auto lit = literal.globalMatch(line);
-                QString code = line;
-                while (lit.hasNext()) {
-                    const auto m = lit.next();
-                    if (word.match(m.captured(0)).hasMatch())
-                        violations << u"%1:%2: string literal names a wire: %3"_s.arg(rel).arg(n + 1).arg(m.captured(0));
-                    code.replace(m.capturedStart(0), m.capturedLength(0), QString(m.capturedLength(0), u' '));
-                }
-                auto id = identifier.globalMatch(code);
-                while (id.hasNext()) {
-                    const QString name = id.next().captured(0);
-                    if (spellsName(identifierWords(name), lowerNames))
-                        violations << u"%1:%2: identifier names a wire: %3"_s.arg(rel).arg(n + 1).arg(name);
-                }
-            }
+            violations << wireNameViolations(rel, readText(path), names);
         }
     }
     report(violations);
     QVERIFY2(violations.isEmpty(), "wire names outside core/wire/ (listed above)");
+}
+
+// The scan above finds what it is meant to find (so its passing means something) and leaves
+// comments and look-alikes alone. Hand-written snippets; the names are the registry's.
+void TestLayers::scanFindsWireNames_data()
+{
+    QTest::addColumn<QString>("snippet");
+    QTest::addColumn<int>("found");
+    const QString tag = wireNames().value(0); // the first wire's tag, e.g. the chat-completions one
+    const QString upper = tag.toUpper();
+    const QString camel = tag.left(1).toUpper() + tag.mid(1);
+    QTest::newRow("literal") << u"const char* w = \"%1\";"_s.arg(tag) << 1;
+    QTest::newRow("literal_in_words") << u"return \"unknown wire (%1, ...)\";"_s.arg(tag) << 1;
+    QTest::newRow("literal_env_variable") << u"env = \"%1_API_KEY\";"_s.arg(upper) << 1;
+    QTest::newRow("literal_file_name") << u"file = \"%1-openapi.json\";"_s.arg(tag) << 1;
+    QTest::newRow("identifier") << u"bool is%1 = true;"_s.arg(camel) << 1;
+    QTest::newRow("identifier_constant") << u"constexpr int k%1Tag = 1;"_s.arg(camel) << 1;
+    QTest::newRow("literal_and_identifier") << u"auto to%1 = \"%2\";"_s.arg(camel, tag) << 2;
+    QTest::newRow("line_comment") << u"int x = 1; // the %1 wire"_s.arg(tag) << 0;
+    QTest::newRow("block_comment") << u"/* \"%1\" */ int x = 1;"_s.arg(tag) << 0;
+    QTest::newRow("include_path") << u"#include \"%1/x.h\""_s.arg(tag) << 0;
+    QTest::newRow("inside_a_longer_word") << u"const char* k = \"input%1x\";"_s.arg(camel) << 0;
+}
+
+void TestLayers::scanFindsWireNames()
+{
+    QFETCH(QString, snippet);
+    QFETCH(int, found);
+    const QStringList v = wireNameViolations(u"snippet.cpp"_s, snippet, wireNames());
+    QVERIFY2(v.size() == found, qPrintable(snippet + u"\n"_s + v.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestLayers)

@@ -23,7 +23,7 @@ constexpr std::string_view kResult = "result";
 constexpr std::string_view kTools = "tools";
 constexpr std::string_view kServers = "servers";
 
-// The wire label of a preset's profile ("OpenAI"), or "" when it cannot be told.
+// The wire label of a preset's profile (the dialect's label), or "" when it cannot be told.
 QString presetWireLabel(const project::Project& p, const project::Preset& preset)
 {
     if (!preset.wire.empty())
@@ -74,7 +74,7 @@ QString formatOf(const project::io::ImportResult& r, std::string_view text)
 std::string freeName(const std::string& base, const std::set<std::string>& taken)
 {
     for (int n = 2;; ++n) {
-        const std::string candidate = base + "_" + std::to_string(n);
+        std::string candidate = base + "_" + std::to_string(n);
         if (!taken.count(candidate))
             return candidate;
     }

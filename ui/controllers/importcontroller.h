@@ -36,7 +36,7 @@ public:
     };
     struct Plan {
         QString source; // "weather.json", "the clipboard"
-        QString format; // the detected format, for people: "OpenAI request body"
+        QString format; // the detected format, for people ("<wire label> request body")
         project::io::ImportResult imported;
         std::vector<Conflict> conflicts;
     };
