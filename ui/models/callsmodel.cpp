@@ -7,49 +7,78 @@
 #include <QBrush>
 #include <QColor>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 CallsModel::CallsModel(QObject* parent) : QAbstractTableModel(parent) { }
+
+CallsModel::Row CallsModel::rowFor(model::ToolCall c, const std::vector<json::Value>& tools)
+{
+    Row r;
+    r.arguments = toQString(json::compact(c.arguments));
+    QStringList flags, problems;
+    if (c.argumentsUndecodable) {
+        flags << tr("undecodable");
+        problems << tr("Arguments do not decode: %1").arg(toQString(c.argumentsError));
+        if (!c.rawArguments.isNull())
+            r.arguments = toQString(c.rawArguments.isString() ? std::string(c.rawArguments.str()) : json::compact(c.rawArguments));
+    }
+    if (c.synthetic)
+        flags << tr("synthetic");
+    const json::Value* tool = nullptr;
+    for (const json::Value& t : tools)
+        if (t["name"].str() == c.name)
+            tool = &t;
+    if (!tool && !tools.empty()) {
+        flags << tr("unknown tool");
+        problems << tr("No tool named \"%1\" in the project").arg(toQString(c.name));
+    } else if (tool && !c.argumentsUndecodable) {
+        const json::Value& schema = tool->contains("input_schema") ? (*tool)["input_schema"] : (*tool)["inputSchema"];
+        const auto violations = schema::validate(c.arguments, schema);
+        if (!violations.empty()) {
+            flags << tr("%n schema problem(s)", nullptr, int(violations.size()));
+            for (const auto& v : violations)
+                problems << toQString((v.pointer.empty() ? std::string("(arguments)") : v.pointer) + ": " + v.message);
+        }
+    }
+    r.flags = flags.join(QStringLiteral(", "));
+    r.problems = problems.join(QLatin1Char('\n'));
+    r.bad = c.argumentsUndecodable || !problems.isEmpty();
+    r.call = std::move(c);
+    return r;
+}
 
 void CallsModel::setCalls(std::vector<model::ToolCall> calls, const std::vector<json::Value>& tools)
 {
     beginResetModel();
     m_rows.clear();
-    for (model::ToolCall& c : calls) {
-        Row r;
-        r.arguments = toQString(json::compact(c.arguments));
-        QStringList flags, problems;
-        if (c.argumentsUndecodable) {
-            flags << tr("undecodable");
-            problems << tr("Arguments do not decode: %1").arg(toQString(c.argumentsError));
-            if (!c.rawArguments.isNull())
-                r.arguments = toQString(c.rawArguments.isString() ? std::string(c.rawArguments.str()) : json::compact(c.rawArguments));
-        }
-        if (c.synthetic)
-            flags << tr("synthetic");
-        const json::Value* tool = nullptr;
-        for (const json::Value& t : tools)
-            if (t["name"].str() == c.name)
-                tool = &t;
-        if (!tool && !tools.empty()) {
-            flags << tr("unknown tool");
-            problems << tr("No tool named \"%1\" in the project").arg(toQString(c.name));
-        } else if (tool && !c.argumentsUndecodable) {
-            const json::Value& schema = tool->contains("input_schema") ? (*tool)["input_schema"] : (*tool)["inputSchema"];
-            const auto violations = schema::validate(c.arguments, schema);
-            if (!violations.empty()) {
-                flags << tr("%n schema problem(s)", nullptr, int(violations.size()));
-                for (const auto& v : violations)
-                    problems << toQString((v.pointer.empty() ? std::string("(arguments)") : v.pointer) + ": " + v.message);
-            }
-        }
-        r.flags = flags.join(QStringLiteral(", "));
-        r.problems = problems.join(QLatin1Char('\n'));
-        r.bad = c.argumentsUndecodable || !problems.isEmpty();
-        r.call = std::move(c);
-        m_rows.push_back(std::move(r));
-    }
+    m_rows.reserve(calls.size());
+    for (model::ToolCall& c : calls)
+        m_rows.push_back(rowFor(std::move(c), tools));
     endResetModel();
+}
+
+void CallsModel::updateCalls(std::size_t first, std::vector<model::ToolCall> calls, std::size_t count, const std::vector<json::Value>& tools)
+{
+    if (first > m_rows.size() || first + calls.size() != count)
+        return; // not a tail of what the rows show (never, from SendController's updates)
+    if (count < m_rows.size()) {
+        beginRemoveRows({}, int(count), int(m_rows.size()) - 1);
+        m_rows.resize(count);
+        endRemoveRows();
+    }
+    const std::size_t replaced = std::min(m_rows.size(), count) - first;
+    for (std::size_t i = 0; i < replaced; ++i)
+        m_rows[first + i] = rowFor(std::move(calls[i]), tools);
+    if (replaced > 0)
+        Q_EMIT dataChanged(index(int(first), 0), index(int(first + replaced) - 1, ColumnCount - 1));
+    if (count > m_rows.size()) {
+        beginInsertRows({}, int(m_rows.size()), int(count) - 1);
+        for (std::size_t i = replaced; i < calls.size(); ++i)
+            m_rows.push_back(rowFor(std::move(calls[i]), tools));
+        endInsertRows();
+    }
 }
 
 void CallsModel::clear()

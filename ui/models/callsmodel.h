@@ -27,6 +27,10 @@ public:
 
     // tools: the project's canonical tools, to check names and schemas against.
     void setCalls(std::vector<model::ToolCall> calls, const std::vector<json::Value>& tools);
+    // A live update: the reply now has `count` calls, and `calls` are those from number
+    // `first` on (first + calls.size() == count); the rows before `first` stay as they are.
+    // Only the rows that changed are rebuilt and announced (no reset).
+    void updateCalls(std::size_t first, std::vector<model::ToolCall> calls, std::size_t count, const std::vector<json::Value>& tools);
     void clear();
     const model::ToolCall* callAt(int row) const;
     QString problemsAt(int row) const;
@@ -44,6 +48,7 @@ private:
         QString problems; // multi-line details for the tooltip
         bool bad = false;
     };
+    static Row rowFor(model::ToolCall c, const std::vector<json::Value>& tools);
     std::vector<Row> m_rows;
 };
 

@@ -24,6 +24,8 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -39,6 +41,8 @@ QPlainTextEdit* monoText(QWidget* parent)
     return t;
 }
 constexpr qsizetype kRawViewCap = 4 * 1024 * 1024; // beyond this the raw tab shows a prefix
+// While a stream arrives the text tab shows at most this much (the whole text once it ends).
+constexpr qsizetype kLiveTextCap = 1024 * 1024;
 } // namespace
 
 ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(parent), m_doc(doc)
@@ -124,6 +128,9 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_tabs->addTab(eventsSplit, tr("Events"));
     m_raw = monoText(m_tabs);
     m_tabs->addTab(m_raw, tr("Raw"));
+    // Pretty and Raw are filled when first shown: for a large response they are megabytes
+    // of text, which would hold the window at the end of every send, shown or not.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { fillShownTab(); });
     m_request = new JsonEditor(m_tabs);
     m_request->setReadOnly(true);
     m_tabs->addTab(m_request, tr("Request"));
@@ -240,12 +247,12 @@ void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
     } else {
         m_errorOwners.clear();
     }
-    m_raw->setPlainText(QString::fromUtf8(bytes.left(kRawViewCap)));
+    setRawLater(bytes);
     auto events = provider::eventsOf(view);
     m_events->setEvents(std::move(events));
     selectFirstEvent();
     auto doc = json::parse(view);
-    m_pretty->setText(doc ? toQString(json::pretty(*doc)) : QString());
+    setPrettyLater(doc ? *doc : json::Value());
     m_request->setText(QString());
     showReply(reply, w);
     setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
@@ -255,10 +262,10 @@ void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
 void ResponseView::showExchange(const provider::Exchange& x)
 {
     m_errorOwners.clear();
-    m_raw->setPlainText(QString::fromUtf8(x.raw.left(kRawViewCap)));
-    m_events->setEvents(x.events);
+    setRawLater(x.raw);
+    m_events->adopt(x.events); // the rows a live stream appended stay (another exchange resets)
     selectFirstEvent();
-    m_pretty->setText(x.document.isNull() ? QString() : toQString(json::pretty(x.document)));
+    setPrettyLater(x.document);
     m_request->setText(toQString(json::pretty(provider::requestToJson(x))));
     showReply(x.reply, x.wire);
     QStringList parts{m_summary->text()};
@@ -284,17 +291,61 @@ void ResponseView::beginLive(const provider::Exchange& request)
     m_tabs->setCurrentIndex(request.stream ? 3 : 0);
 }
 
-void ResponseView::appendEvent(const provider::RecordedEvent& e)
+void ResponseView::appendEvent(const LiveUpdate& update)
 {
-    m_events->append(e);
+    m_events->append(update.events, update.omitted);
     m_eventsView->scrollToBottom();
 }
 
-void ResponseView::showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text)
+void ResponseView::showLiveCalls(const LiveUpdate& update)
 {
-    m_calls->setCalls(calls, m_doc->project().tools);
-    m_text->setPlainText(text);
-    setSummary(tr("Streaming · %n call(s) so far", nullptr, int(calls.size())));
+    if (update.callsChanged) {
+        m_calls->updateCalls(update.firstCall, update.calls, update.callCount, m_doc->project().tools);
+        setSummary(tr("Streaming · %n call(s) so far", nullptr, int(update.callCount)));
+    }
+    if (update.textReplaced) {
+        m_text->clear();
+        m_liveTextChars = 0;
+    }
+    if (!update.textAdded.empty() && m_liveTextChars < kLiveTextCap) {
+        QString added = toQString(update.textAdded);
+        if (m_liveTextChars + added.size() >= kLiveTextCap)
+            added = added.left(kLiveTextCap - m_liveTextChars) + QStringLiteral("\n…");
+        m_liveTextChars += added.size();
+        QTextCursor end(m_text->document());
+        end.movePosition(QTextCursor::End);
+        end.insertText(added);
+    }
+}
+
+void ResponseView::setRawLater(const QByteArray& bytes)
+{
+    m_rawPending = bytes.left(kRawViewCap);
+    m_rawFilled = false;
+    m_raw->clear();
+    fillShownTab();
+}
+
+void ResponseView::setPrettyLater(const json::Value& document)
+{
+    m_prettyPending = document;
+    m_prettyFilled = false;
+    m_pretty->setText(QString());
+    fillShownTab();
+}
+
+void ResponseView::fillShownTab()
+{
+    QWidget* shown = m_tabs->currentWidget();
+    if (shown == m_raw && !m_rawFilled) {
+        m_rawFilled = true;
+        m_raw->setPlainText(QString::fromUtf8(m_rawPending));
+        m_rawPending.clear();
+    } else if (shown == m_pretty && !m_prettyFilled) {
+        m_prettyFilled = true;
+        m_pretty->setText(m_prettyPending.isNull() ? QString() : toQString(json::pretty(m_prettyPending)));
+        m_prettyPending = json::Value();
+    }
 }
 
 void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView->parentWidget()); }
@@ -332,8 +383,9 @@ void ResponseView::clear()
     m_text->setPlaceholderText(tr("No response yet."));
     m_callDetail->clear();
     m_text->clear();
-    m_pretty->setText(QString());
-    m_raw->clear();
+    m_liveTextChars = 0;
+    setPrettyLater(json::Value());
+    setRawLater(QByteArray());
     m_request->setText(QString());
     setSummary(tr("No response yet. Send a request, or paste or drop any provider response here."));
 }

@@ -4,6 +4,7 @@
 // final text. Any provider response can be pasted or dropped here (JSON, SSE, NDJSON, Hermes
 // text) and is extracted the same way as a received one.
 
+#include "controllers/sendcontroller.h"
 #include "provider/exchange.h"
 
 #include <QWidget>
@@ -32,10 +33,12 @@ public:
     void openFile();
     void clear();
 
-    // Live streaming: the request went out; events arrive; calls grow.
+    // Live streaming: the request went out; events arrive; calls grow. The updates are
+    // SendController's batches: each is applied as it is (rows appended, changed calls
+    // rebuilt, text appended), never by rebuilding what is already shown.
     void beginLive(const provider::Exchange& request);
-    void appendEvent(const provider::RecordedEvent& e);
-    void showLiveCalls(const std::vector<model::ToolCall>& calls, const QString& text);
+    void appendEvent(const LiveUpdate& update);
+    void showLiveCalls(const LiveUpdate& update);
 
     CallsModel* callsModel() const { return m_calls; }
     QTableView* callsView() const { return m_callsView; }
@@ -61,6 +64,10 @@ private:
     static std::vector<wire::Wire> errorBodyOwners(std::string_view bytes);
     QString errorBodyWires(const wire::Reply& reply) const;
     void setSummary(const QString& s, bool error = false);
+    // Pretty and Raw: what they will show, set into the widget when the tab is shown.
+    void setRawLater(const QByteArray& bytes);
+    void setPrettyLater(const json::Value& document);
+    void fillShownTab();
 
     ProjectDocument* m_doc; // not owned
     QLabel* m_summary;
@@ -75,7 +82,11 @@ private:
     EventsModel* m_events;
     JsonEditor* m_eventDetail;
     JsonEditor* m_request;
-    QByteArray m_liveRaw;
+    QByteArray m_rawPending;
+    bool m_rawFilled = true;
+    json::Value m_prettyPending;
+    bool m_prettyFilled = true;
+    qsizetype m_liveTextChars = 0; // the live text shown so far (it stops at a cap)
     std::vector<wire::Wire> m_errorOwners; // a pasted error body: the wires it could be from
 };
 
