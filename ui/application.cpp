@@ -131,6 +131,7 @@ int runGui(int argc, char** argv)
 
     WindowOptions options;
     options.useSettings = !screenshot; // screenshots use default settings and never write them
+    options.paintFirst = !screenshot; // a screenshot shows every report
 
     QString path = args.project;
     if (path.isEmpty() && options.useSettings)

@@ -2,8 +2,6 @@
 
 #include "application.h"
 #include "choicenotes.h"
-#include "controllers/autosave.h"
-#include "controllers/diskwatch.h"
 #include "controllers/docks.h"
 #include "controllers/editactions.h"
 #include "controllers/fixactions.h"
@@ -22,6 +20,7 @@
 #include "controllers/tooldrafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
+#include "controllers/worksafety.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
 #include "provider/mockprovider.h"
@@ -66,6 +65,11 @@ MainWindow::~MainWindow()
     // A rename still open in the tool list commits when the window goes (its editor loses
     // the focus): it must not reach a document whose views are half destroyed.
     m_tools->listModel()->setRenameHandler({});
+    // The focus leaves now, while every part is alive: a focused view destroyed later would
+    // announce the change (QApplication::focusChanged) to EditActions, which asks the tool
+    // editor pane, deleted before it (children go in creation order): a crash on closing.
+    if (QWidget* focused = QApplication::focusWidget(); focused && isAncestorOf(focused))
+        focused->clearFocus();
 }
 
 MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOptions options, QWidget* parent)
@@ -92,6 +96,7 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_history = new HistoryController(m_doc, m_services, currentPreset, this);
     m_run = new RunController(m_doc, m_services, m_history, this);
     m_wireTabs = new WireTabs(m_preview, this);
+    m_wireTabs->setReportsInBackground(m_options.paintFirst); // until the window is shown
     // Over the wire tabs: a strip for the project file (changed on disk, did not open).
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -106,16 +111,7 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_request = new RequestActions(m_send, m_preview, m_presetEditor, m_response, this);
     buildActions();
     connectFeatures();
-    // Never lose work: autosave and recovery, and the file as others change it.
-    auto* autosave = new Autosave(m_doc, m_files, this, this);
-    autosave->setObjectName(QStringLiteral("autosave"));
-    autosave->setDrafts(m_tools->drafts()); // drafts that do not parse are autosaved too
-    connect(autosave, &Autosave::statusMessage, this, &MainWindow::showStatus);
-    auto* diskWatch = new DiskWatch(m_doc, fileBanner, this, this);
-    diskWatch->setObjectName(QStringLiteral("diskWatch"));
-    connect(diskWatch, &DiskWatch::statusMessage, this, &MainWindow::showStatus);
-    connect(m_files, &ProjectFiles::loadFailed, diskWatch, &DiskWatch::showLoadError);
-    connect(diskWatch, &DiskWatch::showProblemsRequested, this, [this] { bringUpDock(this, QStringLiteral("ProblemsDock")); });
+    installWorkSafety(this, m_doc, m_files, m_tools->drafts(), fileBanner); // autosave, recovery, the file on disk
     statusBar()->showMessage(tr("Ready"));
 
     setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
@@ -359,6 +355,7 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_shown)
         return;
     m_shown = true;
+    m_wireTabs->setReportsInBackground(false);
     if (!m_options.useSettings || !hasSavedWindowLayout())
         applyDefaultLayout();
     // Under a window manager the frame is known only now: fit once more, after it settles.

@@ -51,6 +51,10 @@ class WireView;
 
 struct WindowOptions {
     bool useSettings = true; // false for screenshots and tests: read and write no QSettings
+    // The application's start: until the window is first shown, the wire tabs' reports (the
+    // token meter loads its tables on first use: 0.2 s) come from a worker, so the first
+    // paint does not wait for them. Off (tests, screenshots): small projects' reports at once.
+    bool paintFirst = false;
 };
 
 class MainWindow : public QMainWindow {

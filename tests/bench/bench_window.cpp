@@ -125,7 +125,7 @@ int restore(const Clock& clock, const QString& project)
     QSettings().setValue(QStringLiteral("welcome/shown"), true);
     tw::ui::ServiceHost services;
     tw::ui::ProjectDocument doc;
-    tw::ui::MainWindow window(&doc, services.services(), tw::ui::WindowOptions{true});
+    tw::ui::MainWindow window(&doc, services.services(), tw::ui::WindowOptions{.useSettings = true, .paintFirst = true}); // as runGui
     if (!window.openProject(project))
         return fail("the project did not open");
     double firstPaint = -1, usable = -1;
@@ -136,7 +136,7 @@ int restore(const Clock& clock, const QString& project)
     const auto visibleTabShown = [&window] {
         for (std::size_t i = 0; i < window.wireCount(); ++i)
             if (tw::ui::WireView* v = window.wireView(i); v && v->isVisible())
-                return !v->content().isEmpty();
+                return v->hasContent(); // content() would convert megabytes
         return false;
     };
     QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, &window, [&] {

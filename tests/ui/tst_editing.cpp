@@ -27,6 +27,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
@@ -334,6 +335,23 @@ private Q_SLOTS:
         json.replace(QStringLiteral("Returns degrees"), QStringLiteral("Gives degrees"));
         t.w.toolEditor()->setText(json);
         QVERIFY(field->description().contains(QStringLiteral("Gives degrees")));
+
+        // In a narrow dock the count is still read from its start (right-aligned on one line,
+        // it lost the number): it fits its label's width, or wraps within its height.
+        ui::DescriptionField narrow;
+        narrow.showTool(QStringLiteral("get_weather"), field->description(), true, QString());
+        narrow.resize(230, narrow.sizeHint().height());
+        narrow.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&narrow));
+        narrow.resize(230, narrow.heightForWidth(230) > 0 ? narrow.heightForWidth(230) : narrow.sizeHint().height());
+        QApplication::processEvents();
+        auto* count = narrow.findChild<QLabel*>(QStringLiteral("descriptionCount"));
+        QVERIFY(count);
+        QVERIFY(count->width() < 230);
+        const int needed = count->fontMetrics().horizontalAdvance(count->text());
+        QVERIFY2(needed <= count->contentsRect().width() ||
+                     (count->wordWrap() && count->contentsRect().height() >= count->heightForWidth(count->width()) - 1),
+                 qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3 px").arg(count->text()).arg(needed).arg(count->contentsRect().width())));
 
         // A name over the wires' limits is named as such.
         QVERIFY(t.w.tools()->renameTool(0, QString(70, QLatin1Char('n'))).isEmpty());

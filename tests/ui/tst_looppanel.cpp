@@ -459,6 +459,26 @@ private Q_SLOTS:
         m.clear();
         QCOMPARE(m.rowCount(), 0);
     }
+
+    // In the Tool loop dock at 1280×720 (about 380 px wide) the transcript's JSON detail sat
+    // right of the tree, four characters wide: a narrow panel stacks them, a wide one keeps
+    // them side by side, and the detail gets a usable width either way.
+    void transcriptStacksWhenNarrow()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        f.panel->resize(380, 600);
+        f.panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.panel.get()));
+        QCOMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
+        const int chars = f.panel->detailEditor()->fontMetrics().horizontalAdvance(QStringLiteral("0123456789"));
+        QTRY_VERIFY2(f.panel->detailEditor()->width() >= 2 * chars, qPrintable(QString::number(f.panel->detailEditor()->width())));
+        f.panel->resize(1000, 600);
+        QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Horizontal);
+        QTRY_VERIFY(f.panel->detailEditor()->width() >= 2 * chars);
+        f.panel->resize(380, 600);
+        QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
+    }
 };
 
 QTEST_MAIN(TestLoopPanel)

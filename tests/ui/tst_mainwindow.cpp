@@ -124,7 +124,7 @@ private Q_SLOTS:
         const int n = int(doc.project().tools.size());
         QCheckBox* whole = nullptr;
         for (QCheckBox* b : w.findChildren<QCheckBox*>())
-            if (b->text().startsWith(QStringLiteral("Edit the whole tool list")))
+            if (b->text().startsWith(QStringLiteral("Edit all tools as one document")))
                 whole = b;
         QVERIFY(whole);
         whole->setChecked(true);

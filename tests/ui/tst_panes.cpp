@@ -18,6 +18,7 @@
 #include "provider/profile.h"
 #include "services.h"
 #include "util/strings.h"
+#include "widgets/banner.h"
 #include "widgets/choiceeditor.h"
 #include "widgets/jsoneditor.h"
 #include "widgets/looppanel.h"
@@ -123,6 +124,13 @@ private Q_SLOTS:
             QVERIFY2(t.w.wireView(i)->note().contains(QStringLiteral("not in the tool list")), qPrintable(ui::wireLabel(i)));
         }
         QVERIFY(t.w.choiceEditor()->notesText().contains(QStringLiteral("“convert_currency” is not in the tool list")));
+        // The tab that cannot build says why in a full-width strip (in the picker row it
+        // overlapped the pickers) and that what it shows is the last request that built.
+        t.w.selectWireTab(0);
+        auto* error = t.w.wireView(0)->findChild<ui::Banner*>(QStringLiteral("wireError"));
+        QVERIFY(error);
+        QVERIFY(error->isVisibleTo(t.w.wireView(0)));
+        QVERIFY2(error->text().contains(QStringLiteral("last request that built")), qPrintable(error->text()));
         // The picker still shows the forced name (it was blank), marked.
         auto* picker = t.w.choiceEditor()->findChildren<QComboBox*>().value(1);
         QVERIFY(picker);
@@ -131,6 +139,7 @@ private Q_SLOTS:
         t.doc.undoStack()->undo(); // the tool is back: no more error
         t.w.selectWireTab(0);
         QVERIFY(t.w.wireView(0)->note().isEmpty());
+        QVERIFY(!error->isVisibleTo(t.w.wireView(0)));
     }
 
     // Point 8: the key by its profile, the wheel through the messages editor, placeholders

@@ -256,6 +256,52 @@ private Q_SLOTS:
         QVERIFY(inside(w.frameGeometry()));
     }
 
+    // A draft banner in the tool editor at 1280×720 took its height from the tool list (seven
+    // rows became three): the editor's form scrolls instead, and the banner and the line
+    // being edited are brought into view.
+    void draftBannerLeavesTheToolListItsRows()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20);
+        auto* list = w.toolListPane()->findChild<QListView*>();
+        QVERIFY(list);
+        const int row = list->sizeHintForRow(0);
+        const int before = list->viewport()->height();
+        QVERIFY(before >= 7 * row);
+        // Line 2 of the tool left with an unterminated string: a draft, with its banner.
+        ui::JsonEditor* editor = w.toolEditor();
+        editor->setCursorPosition(1, editor->text(1).length() - 1);
+        editor->insert(QStringLiteral("\""));
+        QTRY_VERIFY(!w.toolEditorPane()->draftBannerText().isEmpty());
+        QTest::qWait(50);
+        QVERIFY2(
+            list->viewport()->height() >= 7 * row,
+            qPrintable(QStringLiteral("%1 px for rows of %2 px (%3 px before the banner)").arg(list->viewport()->height()).arg(row).arg(before)));
+        // The banner (with its Revert) is in the visible part of the editor's dock.
+        QWidget* banner = nullptr;
+        for (QWidget* b : w.toolEditorPane()->findChildren<QWidget*>(QStringLiteral("banner")))
+            if (b->isVisible())
+                banner = b;
+        QVERIFY(banner);
+        auto* dock = qobject_cast<QDockWidget*>(w.toolEditorPane()->parentWidget());
+        QVERIFY(dock);
+        const QRect shown(dock->mapToGlobal(QPoint(0, 0)), dock->size());
+        const QRect bannerRect(banner->mapToGlobal(QPoint(0, 0)), banner->size());
+        QVERIFY2(shown.contains(bannerRect),
+                 qPrintable(QStringLiteral("banner at y %1..%2, dock %3..%4")
+                                .arg(bannerRect.top())
+                                .arg(bannerRect.bottom())
+                                .arg(shown.top())
+                                .arg(shown.bottom())));
+        QVERIFY(w.toolEditor()->height() >= 4 * w.toolEditor()->fontMetrics().lineSpacing());
+        QVERIFY(inside(w.frameGeometry()));
+    }
+
     // Point 10: the theme follows the portal's colour scheme, and View › Theme; the lexer too.
     void themeFollowsTheDesktopAndTheMenu()
     {

@@ -141,7 +141,7 @@ void LoopController::start(const Config& config)
     const int generation = m_generation;
     // KeyStore answers through its own timers and jobs (children of the key store); the
     // generation check drops an answer that arrives after a stop.
-    m_services.keys->resolve(m_input.profile, [this, generation](provider::ResolvedKey key) {
+    m_services.keys->resolve(m_input.profile, [this, generation](const provider::ResolvedKey& key) {
         if (generation != m_generation || m_state != State::Preparing)
             return;
         m_key = key.key;

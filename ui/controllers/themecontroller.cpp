@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTimer>
 
 namespace tw::ui {
 
@@ -54,7 +55,10 @@ ThemeController::ThemeController(bool useSettings, QObject* parent)
         else if (saved == QLatin1String("dark"))
             m_mode = Mode::Dark;
     }
-    askPortal();
+    // Asked once the event loop runs: connecting to the session bus is a blocking round trip
+    // (and without a bus under X11, a dbus-launch attempt) that the first paint need not wait
+    // for; the answer came asynchronously anyway.
+    QTimer::singleShot(0, this, &ThemeController::askPortal);
     apply();
 }
 

@@ -2,7 +2,7 @@
 // Light or dark. "System" follows the desktop: Debian's Qt 6.4 has no
 // QStyleHints::colorScheme, so the preference is read from the XDG desktop portal
 // (org.freedesktop.portal.Settings, namespace org.freedesktop.appearance, key color-scheme:
-// 1 dark, 2 light, 0 no preference) over D-Bus, asynchronously, and followed when it changes;
+// 1 dark, 2 light, 0 no preference) over D-Bus, asynchronously (from the first event-loop pass on), and followed when it changes;
 // without a portal, or with no preference, the palette the application started with decides.
 // View › Theme overrides it (kept in QSettings "view/theme"). The choice becomes the
 // application palette; every widget, the JSON editors' lexer colours included, follows the

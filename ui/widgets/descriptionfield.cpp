@@ -27,8 +27,12 @@ DescriptionField::DescriptionField(QWidget* parent) : QWidget(parent)
     auto* title = new QLabel(tr("&Description"), this);
     m_count = new QLabel(this);
     m_count->setEnabled(false); // the muted look of secondary text, in any palette
+    m_count->setObjectName(QStringLiteral("descriptionCount"));
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // Wrapped: in a narrow dock a right-aligned line lost its start, the count itself.
+    m_count->setWordWrap(true);
+    m_count->setTextFormat(Qt::PlainText);
     m_edit = new QPlainTextEdit(this);
     m_edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_edit->setTabChangesFocus(true);

@@ -60,6 +60,12 @@ LexerColors colorsFor(bool dark)
 // The style number of the message under an error line (above every lexer style).
 constexpr int kAnnotationStyle = 120;
 
+// Past this size a document is not brace-matched: the match walks the text to the partner
+// at every caret move, scroll and repaint (SCN_UPDATEUI), and with the caret on the root
+// object's brace (where a view starts) that is the whole text: 30 ms and more a time for
+// the multi-megabyte wire tab of a 1000-tool project.
+constexpr long kBraceMatchLimit = 1L << 20;
+
 } // namespace
 
 JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
@@ -84,6 +90,11 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     setMarginMarkerMask(1, 1 << m_errorMarker);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
+    connect(this, &QsciScintilla::textChanged, this, [this] {
+        const bool large = SendScintilla(SCI_GETLENGTH) > kBraceMatchLimit;
+        if (large != (braceMatching() == QsciScintilla::NoBraceMatch))
+            setBraceMatching(large ? QsciScintilla::NoBraceMatch : QsciScintilla::SloppyBraceMatch);
+    });
     setAutoIndent(true);
     setIndentationsUseTabs(false);
     setIndentationWidth(2);
@@ -204,7 +215,7 @@ std::string_view JsonEditor::utf8View() const
 {
     auto* self = const_cast<JsonEditor*>(this); // SendScintilla is not const; this reads only
     const long len = self->SendScintilla(SCI_GETLENGTH);
-    const auto* p = reinterpret_cast<const char*>(self->SendScintilla(SCI_GETCHARACTERPOINTER));
+    const auto* p = static_cast<const char*>(SendScintillaPtrResult(SCI_GETCHARACTERPOINTER));
     return p ? std::string_view(p, std::size_t(len)) : std::string_view();
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// QScintilla set up for JSON: lexer, line numbers, folding, brace matching, auto-indent, and
-// a parse error shown where it is — a squiggle from the bad token to the end of its line, a
-// marker in the margin and the message under the line (placed by byte offset, as core
-// reports it).
+// QScintilla set up for JSON: lexer, line numbers, folding, brace matching (up to 1 MB of
+// text: a match walks the document), auto-indent, and a parse error shown where it is — a
+// squiggle from the bad token to the end of its line, a marker in the margin and the
+// message under the line (placed by byte offset, as core reports it).
 //
 // Keys: every editor gives up the keys the window binds (shortcuts.h) and the commands that
 // destroy or rewrite text behind the user's back (cut/delete/transpose a line, change case,

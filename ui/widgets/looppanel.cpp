@@ -35,6 +35,9 @@ namespace tw::ui {
 namespace {
 const QString kErrorColor = QStringLiteral("#c03030");
 const QString kOkColor = QStringLiteral("#2e8b57");
+constexpr int kTreeMinWidth = 220;
+// Below this panel width the transcript's tree and its detail are stacked, not side by side.
+constexpr int kSideBySideWidth = 600;
 
 QLabel* caption(QWidget* parent)
 {
@@ -248,10 +251,34 @@ QWidget* LoopPanel::buildControls()
     return box;
 }
 
+Qt::Orientation LoopPanel::transcriptOrientation() const { return m_transcriptSplit->orientation(); }
+
+void LoopPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitTranscriptSplit();
+}
+
+void LoopPanel::fitTranscriptSplit()
+{
+    // Side by side only where both have room: in a 380 px dock (1280×720) the JSON detail was
+    // left four characters wide; there it goes under the tree.
+    if (!m_transcriptSplit)
+        return;
+    const Qt::Orientation want = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_transcriptSplit->orientation() == want)
+        return;
+    m_transcriptSplit->setOrientation(want);
+    m_tree->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
+    m_tree->setMinimumHeight(want == Qt::Vertical ? m_tree->fontMetrics().lineSpacing() * 5 : 0);
+    m_transcriptSplit->setSizes({1, 1}); // an even split (the splitter scales the ratio)
+}
+
 QWidget* LoopPanel::buildTranscriptTab()
 {
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
+    m_transcriptSplit = split;
 
     TranscriptModel* model = m_controller->transcript();
     m_tree = new QTreeView(split);
@@ -263,7 +290,7 @@ QWidget* LoopPanel::buildTranscriptTab()
     m_tree->setTextElideMode(Qt::ElideRight);
     m_tree->header()->setStretchLastSection(true);
     m_tree->header()->resizeSection(TranscriptModel::Item, fontMetrics().horizontalAdvance(QStringLiteral("M")) * 12);
-    m_tree->setMinimumWidth(220);
+    m_tree->setMinimumWidth(kTreeMinWidth);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { showTranscriptItem(current); });
     // Live runs: new rounds and their sections open as they arrive.

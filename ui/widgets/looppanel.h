@@ -27,6 +27,7 @@ class QModelIndex;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTreeView;
@@ -79,12 +80,18 @@ public:
     JsonEditor* detailEditor() const { return m_detail; }
     JsonEditor* stepEditor() const { return m_stepEditor; }
     QTreeView* transcriptView() const { return m_tree; }
+    // Side by side (Horizontal) in a wide panel, stacked (Vertical) in a narrow one.
+    Qt::Orientation transcriptOrientation() const;
     QTableView* protocolLogView() const { return m_logView; }
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitTranscriptSplit();
     QWidget* buildControls();
     QWidget* buildTranscriptTab();
     QWidget* buildLogTab();
@@ -126,6 +133,7 @@ private:
     QLabel* m_bannerText = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTreeView* m_tree = nullptr;
+    QSplitter* m_transcriptSplit = nullptr;
     QLabel* m_detailCaption = nullptr;
     JsonEditor* m_detail = nullptr;
     QWidget* m_stepBox = nullptr;

@@ -117,14 +117,14 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
         m_key->clear(); // the field never keeps the key
         if (key.empty())
             return;
-        m_keys->write(id, key, [this, id](Result<void> r) {
+        m_keys->write(id, key, [this, id](const Result<void>& r) {
             Q_EMIT statusMessage(r ? tr("Key for %1 saved in the keyring").arg(toQString(id)) : toQString(r.error().message));
             refreshKeySource();
         });
     });
     connect(clearKey, &QPushButton::clicked, this, [this] {
         const std::string id = toStdString(m_profile->currentData().toString());
-        m_keys->remove(id, [this, id](Result<void> r) {
+        m_keys->remove(id, [this, id](const Result<void>& r) {
             Q_EMIT statusMessage(r ? tr("Key for %1 removed from the keyring").arg(toQString(id)) : toQString(r.error().message));
             refreshKeySource();
         });

@@ -24,6 +24,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -39,6 +41,7 @@ constexpr std::size_t kOneLineLimit = 64 * 1024;
 constexpr std::string_view kTools = "tools";
 constexpr std::string_view kDescription = "description";
 constexpr std::string_view kName = "name";
+constexpr int kEditorMinLines = 4;
 
 bool isBlank(const char* text, int length)
 {
@@ -47,6 +50,21 @@ bool isBlank(const char* text, int length)
             return false;
     return true;
 }
+// A scroll area as wide as its form at the least (the form wraps, it never scrolls sideways)
+// and only as high as a scroll area must be: the dock gives it what it can spare.
+class FormScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    QSize minimumSizeHint() const override
+    {
+        const QSize base = QScrollArea::minimumSizeHint();
+        if (!widget())
+            return base;
+        const int width = widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
+        return {std::max(base.width(), width), base.height()};
+    }
+};
+
 } // namespace
 
 // ---- the fields panel ------------------------------------------------------------------
@@ -320,7 +338,7 @@ void ToolFieldsPanel::showTool(const json::Value& tool, bool editable)
     m_loading = false;
 }
 
-void ToolFieldsPanel::edit(json::Value tool, const QString& step, bool typing)
+void ToolFieldsPanel::edit(const json::Value& tool, const QString& step, bool typing)
 {
     if (m_loading || !m_tool.isObject())
         return;
@@ -370,10 +388,23 @@ void ToolFieldsPanel::applyStrictFix()
 
 ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tools, QWidget* parent) : QWidget(parent), m_doc(doc), m_tools(tools)
 {
-    auto* layout = new QVBoxLayout(this);
+    // The form scrolls inside the dock: what it shows (the fields, a draft banner, a hint)
+    // never raises the dock's minimum height, so the docks above and below keep their room (a
+    // draft banner at 1280×720 squeezed the tool list to three rows).
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new FormScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("toolEditorScroll"));
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* body = new QWidget(m_scroll);
+    m_scroll->setWidget(body);
+    outer->addWidget(m_scroll);
+    auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    m_wholeList = new QCheckBox(tr("Edit the whole tool list as one document"), this);
+    m_wholeList = new QCheckBox(tr("Edit all tools as one document"), this);
     m_wholeList->setContentsMargins(6, 2, 6, 0);
     layout->addWidget(m_wholeList);
     m_description = new DescriptionField(this);
@@ -400,8 +431,8 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
     m_editor->setWrapMode(QsciScintilla::WrapWord);
     m_editor->setWrapIndentMode(QsciScintilla::WrapIndentIndented);
     m_editor->setWrapVisualFlags(QsciScintilla::WrapFlagByBorder);
-    // Three lines at the least: on a 720 px screen the dock shares its height with two others.
-    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3 + 8);
+    // Four lines at the least; the form scrolls when the dock is lower than that.
+    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * kEditorMinLines + 8);
     layout->addWidget(m_editor, 1);
     // Under the editor, where the hint is: appearing while typing must not move the text.
     m_draftBanner = new Banner(this);
@@ -538,9 +569,19 @@ void ToolEditorPane::showDraftState()
 {
     const ToolDrafts::Draft* draft = m_tools->drafts()->at(draftRow());
     if (draft) {
-        m_draftBanner->showMessage(Banner::Kind::Warning, tr("Draft, not applied. %1").arg(draft->problem));
-        m_draftBanner->setToolTip(tr("The wire tabs and the saved file keep the last valid version of this tool; the draft "
+        const bool appears = m_draftBanner->isHidden();
+        // The problem's first clause (where and what); its explanation is in the tooltip: the
+        // dock is narrow, and a six-line banner pushed the line being typed out of view.
+        const qsizetype dash = draft->problem.indexOf(QStringLiteral(" — "));
+        m_draftBanner->showMessage(Banner::Kind::Warning, tr("Draft, not applied. %1").arg(dash > 0 ? draft->problem.left(dash) : draft->problem));
+        m_draftBanner->setToolTip(draft->problem + QStringLiteral("\n\n") +
+                                  tr("The wire tabs and the saved file keep the last valid version of this tool; the draft "
                                      "stays here when you switch tools, until it parses or you Revert it."));
+        // Below the editor, in a form that may be higher than the dock: brought into view
+        // (once laid out) when it appears, so its Revert is in sight, and then the line being
+        // edited, which wins when both do not fit.
+        if (appears)
+            QTimer::singleShot(0, this, &ToolEditorPane::revealDraftBanner);
         if (draft->offset)
             m_editor->markError(qsizetype(*draft->offset), draft->problem);
         else
@@ -550,6 +591,18 @@ void ToolEditorPane::showDraftState()
         m_draftBanner->showMessage(Banner::Kind::Warning, QString());
     }
     Q_EMIT draftStateChanged(draft != nullptr);
+}
+
+void ToolEditorPane::revealDraftBanner()
+{
+    if (m_draftBanner->isHidden())
+        return;
+    m_scroll->ensureWidgetVisible(m_draftBanner, 0, 0);
+    const auto pos = m_editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS);
+    const int y = int(m_editor->SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0UL, pos));
+    const int line = m_editor->fontMetrics().lineSpacing();
+    const QPoint at = m_editor->viewport()->mapTo(m_scroll->widget(), QPoint(0, std::max(0, y)));
+    m_scroll->ensureVisible(at.x(), at.y() + line / 2, 0, line);
 }
 
 void ToolEditorPane::onModified(int type, const char* text, int length)

@@ -32,6 +32,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 
 namespace tw::ui {
 
@@ -65,7 +66,7 @@ Q_SIGNALS:
     void fixRequested(const tw::lint::Fix& fix);
 
 private:
-    void edit(json::Value tool, const QString& step, bool typing = false);
+    void edit(const json::Value& tool, const QString& step, bool typing = false);
     void setMember(std::string_view key, json::Value value, const QString& step, bool typing = false); // null value: remove
     void editFormat(bool typing);
     void setHint(std::string_view hint, int state);
@@ -120,6 +121,7 @@ private:
     void onTextChanged();
     void onModified(int type, const char* text, int length);
     void showDraftState();
+    void revealDraftBanner();
     void showDescription(); // and the fields panel
     void reformatIfOneLine();
     void setHint(const QString& text);
@@ -132,6 +134,7 @@ private:
     QToolButton* m_fieldsToggle;
     ToolFieldsPanel* m_fields;
     Banner* m_draftBanner;
+    QScrollArea* m_scroll;
     JsonEditor* m_editor;
     QLabel* m_hint;
     // Set while the editor's text is replaced from the document, and while an edit from the

@@ -93,7 +93,7 @@ void WireTabs::draw(std::size_t index)
     // worker thread for a large one (building and pre-flighting 1000 tools per wire would
     // hold the window for seconds).
     const quint64 ticket = ++m_reportTicket[index];
-    if (m_preview->reportIsCheap()) {
+    if (!m_reportsInBackground && m_preview->reportIsCheap()) {
         showReport(index, m_preview->report(index), *text);
     } else {
         runInBackground(this, m_preview->reportJob(index), [this, index, ticket, shown = std::string(*text)](const WireReport& report) {

@@ -29,6 +29,10 @@ public:
     JsonEditor* currentEditor() const;
 
     void refreshAll(); // every tab is stale; the visible one is redrawn now
+    // On: every report comes from a worker, however small the project (the window's start:
+    // the token meter's first use loads its tables, which the first paint must not wait for).
+    // Off (the default): a small project's report is computed at once.
+    void setReportsInBackground(bool on) { m_reportsInBackground = on; }
 
 Q_SIGNALS:
     // Wire `index`'s view was just built (before it is first drawn): connect to it here.
@@ -46,6 +50,7 @@ private:
     // Per view, the number of the latest report asked for: a worker's report of an older
     // state is dropped when it arrives.
     std::vector<quint64> m_reportTicket;
+    bool m_reportsInBackground = false;
 };
 
 } // namespace tw::ui

@@ -116,6 +116,12 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     connect(save, &QToolButton::clicked, this, &WireView::saveToFile);
     bar->addWidget(save);
     layout->addLayout(bar);
+    // Why the request does not build: a full-width strip of its own (in the bar's status
+    // column a long error overlapped the pickers at 1280 px).
+    m_error = new Banner(this);
+    m_error->setObjectName(QStringLiteral("wireError"));
+    m_error->hide();
+    layout->addWidget(m_error);
     m_note = new Banner(this);
     layout->addWidget(m_note);
     m_report = new QListWidget(this);
@@ -194,12 +200,16 @@ void WireView::showContentUtf8(const QByteArray& text)
     }
     m_status->setText(tr("%1 — %n line(s)", nullptr, m_view->lines()).arg(m_wireLabel));
     m_status->setStyleSheet(QString());
+    m_error->showMessage(Banner::Kind::Error, QString());
 }
 
 void WireView::showError(const QString& message)
 {
-    m_status->setText(message);
+    m_status->setText(tr("%1 — not built").arg(m_wireLabel));
     m_status->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b03030; padding: 2px 6px;"));
+    // The view keeps the last request that built; say so, or it reads as what would be sent.
+    m_error->showMessage(Banner::Kind::Error,
+                         m_shown.isEmpty() ? message : tr("%1\nShown below: the last request that built, not what would be sent now.").arg(message));
 }
 
 void WireView::showNote(const QString& note, bool error) { m_note->showMessage(error ? Banner::Kind::Error : Banner::Kind::Warning, note); }
@@ -287,9 +297,10 @@ QStringList WireView::reportLines() const
 }
 
 QString WireView::note() const { return m_note->text(); }
-QString WireView::statusText() const { return m_status->text(); }
+QString WireView::statusText() const { return m_error->text().isEmpty() ? m_status->text() : m_error->text(); }
 
 QString WireView::content() const { return QString::fromUtf8(m_shown); }
+bool WireView::hasContent() const { return !m_shown.isEmpty(); }
 bool WireView::showsWholeRequest() const { return m_whole->isChecked(); }
 DiffTarget WireView::diffTarget() const
 {

@@ -44,6 +44,7 @@ public:
     QString note() const;
     QString statusText() const;
     QString content() const;
+    bool hasContent() const; // content() is not empty (without converting megabytes)
     bool showsWholeRequest() const;
     std::size_t wireIndex() const { return m_wireIndex; }
     DiffTarget diffTarget() const;
@@ -88,6 +89,7 @@ private:
     QLabel* m_status; // owned by this widget
     QLabel* m_tokens; // owned by this widget
     QListWidget* m_report; // owned by this widget
+    Banner* m_error; // owned by this widget: why the request does not build
     Banner* m_note; // owned by this widget
     std::vector<lint::Fix> m_fixes; // the report's fixes, by the index its lines hold
 };
