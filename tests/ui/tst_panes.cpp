@@ -35,6 +35,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -140,6 +141,30 @@ private Q_SLOTS:
         t.w.selectWireTab(0);
         QVERIFY(t.w.wireView(0)->note().isEmpty());
         QVERIFY(!error->isVisibleTo(t.w.wireView(0)));
+    }
+
+    // At 1280x720 the tab's line count and token count are whole and apart, and the pickers
+    // do not cover them (as a column beside the pickers they were overlapped).
+    void wireHeaderIsReadableAt720()
+    {
+        Window t;
+        t.w.resize(1280, 720);
+        t.w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&t.w));
+        t.w.selectWireTab(0);
+        QCoreApplication::processEvents();
+        ui::WireView* view = t.w.wireView(0);
+        auto* status = view->findChild<QLabel*>(QStringLiteral("wireStatus"));
+        auto* count = view->findChild<QLabel*>(QStringLiteral("wireTokens"));
+        auto* sendAs = view->findChild<QComboBox*>(QStringLiteral("wireSendAs"));
+        QVERIFY(status && count && sendAs);
+        const QRect s(status->mapTo(view, QPoint()), status->size());
+        const QRect c(count->mapTo(view, QPoint()), count->size());
+        const QRect p(sendAs->mapTo(view, QPoint()), sendAs->size());
+        QVERIFY2(status->width() >= status->sizeHint().width(), qPrintable(QString::number(status->width())));
+        QVERIFY(!s.intersects(c));
+        QVERIFY(!s.intersects(p));
+        QVERIFY(!c.intersects(p));
     }
 
     // Point 8: the key by its profile, the wheel through the messages editor, placeholders

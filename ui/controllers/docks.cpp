@@ -62,13 +62,14 @@ void applyDefaultDockLayout(QMainWindow* window)
 {
     // Proportions of the window, so that every pane has room at 1280×720 as at 1920×1080:
     // the tool list shows eight tools or more at 720 px (it showed four), the tool editor
-    // keeps the most, and the tool choice (a form that scrolls) the rest.
+    // keeps the most (its form scrolls), and the tool choice the rest: at 13% its policy and
+    // forced-tool rows did not both fit at 720 px.
     const int w = window->width(), h = window->height();
     window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("ResponseDock"))},
-                        {w * 28 / 100, w * 34 / 100}, Qt::Horizontal);
+                        {w * 23 / 100, w * 30 / 100}, Qt::Horizontal);
     window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("EditorDock")),
                          dockNamed(window, QStringLiteral("ChoiceDock"))},
-                        {h * 38 / 100, h * 49 / 100, h * 13 / 100}, Qt::Vertical);
+                        {h * 35 / 100, h * 48 / 100, h * 17 / 100}, Qt::Vertical);
 }
 
 void addDockToggles(QMainWindow* window, QMenu* menu)

@@ -47,12 +47,13 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 0);
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("wireStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    // A long error wraps in the tab; it must never widen the window (it once did, by 142 px).
-    // The line count keeps its one line.
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // One short line ("OpenAI — 252 lines", "OpenAI — not built"): the reason a request does
+    // not build has its own strip below (m_error). Wrapped, the status overlapped the token
+    // count under it at 1280 px. It must never widen the window (it once did, by 142 px).
+    m_status->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
     m_tokens = new QLabel(this);
     m_tokens->setObjectName(QStringLiteral("wireTokens"));
@@ -61,14 +62,16 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     // Wraps rather than widening the window (the tab bar row must fit a 1280 px screen).
     m_tokens->setWordWrap(true);
     m_tokens->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    // The status and the token count share one column, one above the other: beside the
-    // pickers on one row the count was squeezed to a sliver at 1280 px.
-    auto* texts = new QVBoxLayout;
-    texts->setContentsMargins(0, 0, 0, 0);
-    texts->setSpacing(0);
+    // The status and the token count have a row of their own above the pickers: beside the
+    // pickers (as a column) they were overlapped by the "As written" picker at 1280 px, and
+    // before that the count was squeezed to a sliver.
+    auto* texts = new QHBoxLayout;
+    texts->setContentsMargins(6, 4, 6, 0);
+    texts->setSpacing(12);
     texts->addWidget(m_status);
-    texts->addWidget(m_tokens);
-    bar->addLayout(texts, 1);
+    texts->addWidget(m_tokens, 1);
+    layout->addLayout(texts);
+    bar->setContentsMargins(6, 0, 6, 0);
     m_sendAs = new QComboBox(this);
     m_sendAs->setObjectName(QStringLiteral("wireSendAs"));
     // Short texts: the bar must fit the centre of a 1280 px window (the tooltip says the rest).
@@ -115,6 +118,7 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     save->setToolTip(tr("Save this wire's JSON to a file"));
     connect(save, &QToolButton::clicked, this, &WireView::saveToFile);
     bar->addWidget(save);
+    bar->addStretch(1);
     layout->addLayout(bar);
     // Why the request does not build: a full-width strip of its own (in the bar's status
     // column a long error overlapped the pickers at 1280 px).
