@@ -92,6 +92,23 @@ QMenu* menuNamed(QMainWindow& w, const QString& title)
 
 bool inside(const QRect& r) { return kScreen.contains(r); }
 
+// The example project in a shown window without settings, as a user first sees it.
+struct ExampleShown {
+    ui::ServiceHost services;
+    ui::ProjectDocument doc;
+    ui::MainWindow w{&doc, services.services(), ui::WindowOptions{false}};
+    bool ready()
+    {
+        if (!w.openProject(QString::fromLatin1(ui::kExampleProject)))
+            return false;
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w))
+            return false;
+        QTest::qWait(20);
+        return true;
+    }
+};
+
 // A stand-in for the XDG desktop portal's Settings interface, run as a process of its own
 // (this binary with --fake-portal): Read answers the colour scheme (wrapped twice, as the
 // portal does); a number on stdin becomes the scheme, announced with SettingChanged.
@@ -238,13 +255,9 @@ private Q_SLOTS:
     // the tool editor below it keeps room for its JSON.
     void toolListShowsSevenRowsOrMore()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTest::qWait(20);
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         auto* list = w.toolListPane()->findChild<QListView*>();
         QVERIFY(list);
         const int row = list->sizeHintForRow(0);
@@ -261,13 +274,9 @@ private Q_SLOTS:
     // being edited are brought into view.
     void draftBannerLeavesTheToolListItsRows()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTest::qWait(20);
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         auto* list = w.toolListPane()->findChild<QListView*>();
         QVERIFY(list);
         const int row = list->sizeHintForRow(0);
