@@ -359,6 +359,21 @@ int rank(std::string_view rule)
     return -1;
 }
 
+// One step of collecting the lowering fixes to apply next: of the findings with a fix that
+// has not failed before, only those of the best (lowest) rank are kept.
+void keepBestRanked(Finding&& f, const std::set<std::string>& failed, int& best, std::vector<Finding>& candidates)
+{
+    const int r = rank(f.rule);
+    if (r < 0 || !f.fix || failed.count(f.rule + f.path + json::compact(f.fix->patch)))
+        return;
+    if (best < 0 || r < best) {
+        best = r;
+        candidates.clear();
+    }
+    if (r == best)
+        candidates.push_back(std::move(f));
+}
+
 // The findings of one tool document: the tool rules, and strict mode when it is wanted.
 std::vector<Finding> toolFindings(const wire::Dialect& d, const Value& doc, bool strict)
 {
@@ -381,17 +396,9 @@ Value fixAll(const wire::Dialect& d, Value doc, bool strict, const std::function
     for (int round = 0; round < kMaxRounds; ++round) {
         std::vector<Finding> candidates;
         int best = -1;
-        for (Finding& f : toolFindings(d, doc, strict)) {
-            const int r = rank(f.rule);
-            if (r < 0 || !f.fix || !wanted(f.rule) || failed.count(f.rule + f.path + json::compact(f.fix->patch)))
-                continue;
-            if (best < 0 || r < best) {
-                best = r;
-                candidates.clear();
-            }
-            if (r == best)
-                candidates.push_back(std::move(f));
-        }
+        for (Finding& f : toolFindings(d, doc, strict))
+            if (wanted(f.rule))
+                keepBestRanked(std::move(f), failed, best, candidates);
         if (candidates.empty())
             break;
         std::stable_sort(candidates.begin(), candidates.end(), [](const Finding& a, const Finding& b) { return a.path > b.path; });
@@ -675,17 +682,8 @@ FixedInput fixInput(const Value& doc, std::span<const std::string> toolPaths, st
                     for (Finding& f : strictFindings(d, t->tool.inputSchema(), t->schemaPath, t->tool.name()))
                         found.push_back(std::move(f));
             }
-            for (Finding& f : found) {
-                const int r = rank(f.rule);
-                if (r < 0 || !f.fix || failed.count(f.rule + f.path + json::compact(f.fix->patch)))
-                    continue;
-                if (best < 0 || r < best) {
-                    best = r;
-                    candidates.clear();
-                }
-                if (r == best)
-                    candidates.push_back(std::move(f));
-            }
+            for (Finding& f : found)
+                keepBestRanked(std::move(f), failed, best, candidates);
         }
         if (candidates.empty())
             break;
