@@ -8,6 +8,7 @@
 // reading the socket regardless, QTBUG-15065, so there is no bound to test there;
 // docs/benchmarks.md.)
 
+#include "../util/jobwait.h"
 #include "net/httpjob.h"
 #include "net/redact.h"
 #include "provider/call.h"
@@ -137,16 +138,7 @@ provider::BuiltRequest streamRequest(const QUrl& url, bool stream = true)
 provider::Exchange runCall(QNetworkAccessManager* nam, const QUrl& url, net::HttpLimits limits, bool stream = true)
 {
     provider::ProviderCall call(nam, streamRequest(url, stream), limits);
-    provider::Exchange x;
-    bool done = false;
-    QObject::connect(&call, &provider::ProviderCall::finished, &call, [&](const provider::Exchange& e) {
-        x = e;
-        done = true;
-    });
-    call.start();
-    if (!QTest::qWaitFor([&] { return done; }, 120000))
-        qFatal("the call did not finish");
-    return x;
+    return test::finishCall(call, 120000);
 }
 
 } // namespace
