@@ -16,7 +16,7 @@ per="${SECONDS_PER_TARGET:-30}"
 jobs="${JOBS:-1}"
 build="$root/build/fuzz"
 shared="$root/../shared/fixtures"
-all=(fuzz_json fuzz_tools fuzz_reply fuzz_framing fuzz_project fuzz_import fuzz_mcp_lines fuzz_http_request)
+all=(fuzz_json fuzz_tools fuzz_reply fuzz_framing fuzz_project fuzz_import fuzz_mcp_lines fuzz_http_request fuzz_http_response)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -52,7 +52,7 @@ mapfile -t replies < <(find tests/data/replies -type f ! -name '*.md' ! -name ma
 mapfile -t fixtures < <([ -d "$shared" ] && find "$shared" -type f \( -name '*.sse' -o -name '*.json' -o -name '*.txt' -o -name '*.ndjson' -o -name '*.bin' -o -name '*.eventstream' \) 2>/dev/null || true)
 prefixed "$seeds/fuzz_reply" 8 "${replies[@]}" "${fixtures[@]}"
 prefixed "$seeds/fuzz_framing" 3 "${replies[@]}" "${fixtures[@]}"
-mkdir -p "$seeds/fuzz_json" "$seeds/fuzz_tools" "$seeds/fuzz_project" "$seeds/fuzz_import" "$seeds/fuzz_mcp_lines" "$seeds/fuzz_http_request"
+mkdir -p "$seeds/fuzz_json" "$seeds/fuzz_tools" "$seeds/fuzz_project" "$seeds/fuzz_import" "$seeds/fuzz_mcp_lines" "$seeds/fuzz_http_request" "$seeds/fuzz_http_response"
 # The JSON suite (tests/data/json/suite.json) is one large file of small cases: each case's
 # bytes (its "hex") is a seed of its own, which keeps the inputs small and the runs fast.
 if command -v python3 >/dev/null; then
@@ -76,6 +76,10 @@ printf '\x11{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no discove
 printf 'POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}' >"$seeds/fuzz_http_request/length"
 printf 'POST /v1/messages HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4;ext=1\r\n{"a"\r\n3\r\n:1}\r\n0\r\nX-Trailer: t\r\n\r\n' >"$seeds/fuzz_http_request/chunked"
 printf 'GET /health HTTP/1.1\r\n\r\nGET /v1/models HTTP/1.1\r\nConnection: close\r\n\r\n' >"$seeds/fuzz_http_request/pipelined"
+# Response seeds: byte 0 the piece size, byte 1 whether the peer closes (fuzz_http_response.cpp).
+printf '\x07\x00HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}' >"$seeds/fuzz_http_response/length"
+printf '\x03\x00HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6;x=1\r\ndata: \r\n3\r\n{}\n\r\n0\r\nX-T: 1\r\n\r\n' >"$seeds/fuzz_http_response/chunked"
+printf '\x10\x01HTTP/1.0 429 Too Many Requests\nRetry-After: 1\n\n{"error":{}}' >"$seeds/fuzz_http_response/close"
 
 # The longest input per target: enough for every seed (the longest recordings are 46 KB, the
 # longest project 16 KB) and for what the parser has limits on (nesting, header sizes), not

@@ -1,14 +1,12 @@
 #include "net/httpjob.h"
 
+#include "net/hoptransport.h"
+
 #include "net/redact.h"
 #include "util/strings.h"
 
 #include <QHostAddress>
-#include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QSslError>
 #include <QTimer>
 
 #include <algorithm>
@@ -47,21 +45,6 @@ bool namedIn(const QByteArray& name, const QList<QByteArray>& list)
         if (n.compare(name, Qt::CaseInsensitive) == 0)
             return true;
     return false;
-}
-
-// "256 MiB" for whole mebibytes, else the byte count.
-std::string capText(qint64 bytes)
-{
-    constexpr qint64 mib = qint64(1024) * 1024;
-    return bytes % mib == 0 ? std::to_string(bytes / mib) + " MiB" : std::to_string(bytes) + "-byte";
-}
-
-Error tooLarge(qint64 cap, qint64 kept)
-{
-    return makeError("response_too_large",
-                     "the response is larger than the " + capText(cap) + " response cap (TOOLWIRE_MAX_RESPONSE_BYTES); the first " +
-                         std::to_string(kept) + " bytes are kept",
-                     "byte " + std::to_string(kept));
 }
 
 } // namespace
@@ -109,14 +92,7 @@ HttpJob::HttpJob(QNetworkAccessManager* nam, HttpRequestSpec spec, HttpLimits li
             [this] { fail(makeError("timeout", "the exchange took longer than " + std::to_string(m_limits.totalTimeoutMs / 1000) + " s")); });
 }
 
-HttpJob::~HttpJob()
-{
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
-}
+HttpJob::~HttpJob() { dropHop(); }
 
 void HttpJob::start()
 {
@@ -147,67 +123,50 @@ void HttpJob::start()
 
 void HttpJob::send()
 {
-    QNetworkRequest req(m_spec.url);
-    for (const auto& h : m_spec.headers)
-        req.setRawHeader(h.first, h.second);
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy); // followRedirect()
-    req.setTransferTimeout(m_limits.idleTimeoutMs); // Qt resets it on every read: an idle timeout
-    req.setAttribute(QNetworkRequest::Http2AllowedAttribute, false); // bytes arrive as sent, chunk by chunk
     m_redirecting = false;
-    m_reply = m_nam->sendCustomRequest(req, m_spec.method, m_spec.body);
-    m_reply->setReadBufferSize(kHttpReadBufferBytes);
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
-        const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (m_redirecting || m_outcome.timing.headersMs >= 0 || status <= 0)
-            return;
-        if (isRedirectStatus(status) && !m_reply->rawHeader("Location").isEmpty()) {
-            m_redirecting = true; // its body is not the answer; onFinished follows it
-            m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
-            return;
-        }
-        m_connectTimer->stop();
-        // Again now that Qt's HTTP thread holds the reply: a size set before it started the
-        // request can arrive before that thread has anything to apply it to.
-        m_reply->setReadBufferSize(kHttpReadBufferBytes);
-        m_outcome.timing.headersMs = m_clock.elapsed();
-        m_outcome.status = status;
-        m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
-        for (const auto& p : m_reply->rawHeaderPairs())
-            m_outcome.headers.append(p);
-        if (m_limits.stallWindowMs > 0 && m_limits.stallMinBytes > 0) {
-            m_stallSlices.fill(0);
-            m_stallLines.fill(false);
-            m_stallSlice = 0;
-            m_stallTicks = 0;
-            m_stallTimer->start(std::max(1, m_limits.stallWindowMs / kStallSlices));
-        }
-        Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
-    });
-    connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
-    // Qt's HTTP thread may read ahead of readyRead: once it has received more than the cap,
-    // what it holds is drained now (which fails at the cap) rather than after it has read on.
-    connect(m_reply, &QNetworkReply::downloadProgress, this, [this](qint64 received, qint64) {
-        if (m_redirecting || m_done || received <= m_limits.maxResponseBytes)
-            return;
-        onReadyRead();
-        if (!m_done)
-            fail(tooLarge(m_limits.maxResponseBytes, m_outcome.body.size()));
-    });
-    connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onFinished);
-    connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
-        for (const QSslError& e : errors)
-            m_tlsErrors << e.errorString(); // recorded, never ignored
-    });
+    m_location.clear();
+    m_hop = makeHopTransport(m_nam, m_spec.url, this);
+    connect(m_hop, &HopTransport::head, this, &HttpJob::onHead);
+    connect(m_hop, &HopTransport::data, this, &HttpJob::onData);
+    connect(m_hop, &HopTransport::ended, this, &HttpJob::onEnded);
     m_connectTimer->start(m_limits.connectTimeoutMs);
+    m_hop->start(m_spec, m_limits);
+}
+
+void HttpJob::onHead(int status, const HeaderList& headers)
+{
+    if (m_done)
+        return;
+    QByteArray location;
+    for (const auto& h : headers)
+        if (h.first.compare("Location", Qt::CaseInsensitive) == 0)
+            location = h.second;
+    if (isRedirectStatus(status) && !location.isEmpty()) {
+        m_redirecting = true; // its body is not the answer; onEnded follows it
+        m_location = location;
+        m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
+        return;
+    }
+    m_connectTimer->stop();
+    m_outcome.timing.headersMs = m_clock.elapsed();
+    m_outcome.status = status;
+    m_outcome.hops.append({m_spec.url, status, m_credentialsDropped});
+    m_outcome.headers = headers;
+    if (m_limits.stallWindowMs > 0 && m_limits.stallMinBytes > 0) {
+        m_stallSlices.fill(0);
+        m_stallLines.fill(false);
+        m_stallSlice = 0;
+        m_stallTicks = 0;
+        m_stallTimer->start(std::max(1, m_limits.stallWindowMs / kStallSlices));
+    }
+    Q_EMIT headersReceived(m_outcome.status, m_outcome.headers);
 }
 
 void HttpJob::followRedirect()
 {
     const int status = m_outcome.hops.isEmpty() ? 0 : m_outcome.hops.last().status;
-    const QUrl next = m_spec.url.resolved(QUrl::fromEncoded(m_reply->rawHeader("Location").trimmed()));
-    m_reply->disconnect(this);
-    m_reply->deleteLater();
-    m_reply = nullptr;
+    const QUrl next = m_spec.url.resolved(QUrl::fromEncoded(m_location.trimmed()));
+    dropHop();
     if (m_outcome.hops.size() > m_limits.maxRedirects) {
         fail(makeError("redirect", "more than " + std::to_string(m_limits.maxRedirects) + " redirects"));
         return;
@@ -257,15 +216,10 @@ void HttpJob::cancel()
     fail(makeError("cancelled", "cancelled"));
 }
 
-void HttpJob::onReadyRead()
+void HttpJob::onData(const QByteArray& chunk)
 {
-    if (!m_reply || m_done)
-        return;
-    const QByteArray chunk = m_reply->readAll();
-    if (m_redirecting)
+    if (m_done || m_redirecting || chunk.isEmpty())
         return; // a redirect's body is not the answer
-    if (chunk.isEmpty())
-        return;
     const qint64 t = m_clock.elapsed();
     if (m_outcome.timing.firstByteMs < 0)
         m_outcome.timing.firstByteMs = t;
@@ -285,7 +239,7 @@ void HttpJob::onReadyRead()
             m_outcome.body += head;
             Q_EMIT bytesReceived(head, t);
         }
-        fail(tooLarge(m_limits.maxResponseBytes, m_outcome.body.size()));
+        fail(tooLargeError(m_limits.maxResponseBytes, m_outcome.body.size()));
         return;
     }
     m_outcome.body += chunk;
@@ -317,26 +271,19 @@ void HttpJob::checkStall()
     m_stallLines[std::size_t(m_stallSlice)] = false;
 }
 
-void HttpJob::onFinished()
+void HttpJob::onEnded(const std::optional<Error>& error)
 {
-    if (m_done || !m_reply)
-        return;
-    onReadyRead();
     if (m_done)
         return;
-    if (m_redirecting) {
+    if (m_redirecting && !error) {
         followRedirect();
         return;
     }
-    const auto err = m_reply->error();
-    if (m_outcome.timing.headersMs < 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid()) {
-        m_outcome.timing.headersMs = m_clock.elapsed();
-        m_outcome.status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        for (const auto& p : m_reply->rawHeaderPairs())
-            m_outcome.headers.append(p);
-        m_outcome.hops.append({m_spec.url, m_outcome.status, m_credentialsDropped});
+    if (error) {
+        fail(*error);
+        return;
     }
-    // A body shorter than its Content-Length was cut short, whether or not the socket said
+    // A body shorter than its Content-Length was cut short, whether or not the transport said
     // so (Qt reports a close right after the last byte as success about as often as not).
     // Only for identity bodies: a decoded gzip body has another length.
     const QByteArray encoding = m_outcome.header("Content-Encoding").trimmed().toLower();
@@ -344,28 +291,21 @@ void HttpJob::onFinished()
     const qint64 expected = m_outcome.header("Content-Length").trimmed().toLongLong(&lengthOk);
     if (m_outcome.status > 0 && lengthOk && (encoding.isEmpty() || encoding == "identity") && m_spec.method != "HEAD" &&
         m_outcome.body.size() < expected) {
-        fail(makeError("truncated",
-                       "the response body ended after " + std::to_string(m_outcome.body.size()) + " of the " + std::to_string(expected) +
-                           " bytes its Content-Length announced",
-                       "byte " + std::to_string(m_outcome.body.size())));
+        fail(truncatedBodyError(m_outcome.body.size(), expected));
         return;
     }
     // HTTP error statuses are answers, not transport failures: the caller parses the body.
-    const bool httpAnswer = m_outcome.status > 0 && err >= QNetworkReply::ContentAccessDenied && err <= QNetworkReply::UnknownServerError;
-    if (err != QNetworkReply::NoError && !httpAnswer) {
-        if (!m_tlsErrors.isEmpty())
-            fail(makeError("tls", "TLS error: " + toStdString(m_tlsErrors.join(QStringLiteral("; ")))));
-        else if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError)
-            fail(makeError("timeout", "no data for " + std::to_string(m_limits.idleTimeoutMs / 1000) + " s; the stream went idle"));
-        else if (m_outcome.status > 0)
-            fail(makeError("transport",
-                           "the connection dropped mid-response after " + std::to_string(m_outcome.body.size()) +
-                               " bytes: " + toStdString(m_reply->errorString())));
-        else
-            fail(makeError("transport", toStdString(m_reply->errorString())));
-        return;
-    }
     finish();
+}
+
+void HttpJob::dropHop()
+{
+    if (!m_hop)
+        return;
+    m_hop->disconnect(this);
+    m_hop->abort();
+    m_hop->deleteLater();
+    m_hop = nullptr;
 }
 
 void HttpJob::fail(Error e)
@@ -373,11 +313,7 @@ void HttpJob::fail(Error e)
     if (m_done)
         return;
     m_outcome.error = std::move(e);
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
+    dropHop();
     finish();
 }
 
@@ -391,10 +327,7 @@ void HttpJob::finish()
     m_totalTimer->stop();
     m_stallTimer->stop();
     m_outcome.timing.totalMs = m_clock.elapsed();
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->deleteLater();
-    }
+    dropHop();
     Q_EMIT finished(m_outcome);
 }
 

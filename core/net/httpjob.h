@@ -1,14 +1,15 @@
 #pragma once
-// One HTTP exchange through QNetworkAccessManager, as a job with a clear lifecycle:
+// One HTTP exchange, as a job with a clear lifecycle:
 // start() → headersReceived → bytesReceived* → finished(outcome), exactly one finished.
 // Never blocks its thread; cancel() at any time (finished then reports cancelled).
 //
 // Guarantees: connect (time to response headers), total, stream-idle and stall (too few bytes
-// in a window) timeouts; Qt's hand-over chunks limited (kHttpReadBufferBytes); system and
+// in a window) timeouts; a bounded socket buffer (or Qt's hand-over, kHttpReadBufferBytes); system and
 // environment proxies; TLS errors reported with their reasons, never ignored; a response
 // size cap (default 256 MiB: a larger body keeps its first 256 MiB and fails with
 // response_too_large); the raw received bytes always kept (up to the cap); timing of
-// headers, first byte and total. Under TOOLWIRE_LOOPBACK_ONLY=1 any host outside 127.0.0.0/8
+// headers, first byte and total. Each hop goes through a HopTransport (net/hoptransport.h): our
+// own HTTP/1.1 client over a bounded socket, or QNetworkAccessManager when a proxy applies. Under TOOLWIRE_LOOPBACK_ONLY=1 any host outside 127.0.0.0/8
 // and ::1 is refused before a connection is attempted.
 //
 // Redirects are followed here, not by Qt, so that every hop is checked and reported: never
@@ -29,10 +30,11 @@
 #include <optional>
 
 class QNetworkAccessManager;
-class QNetworkReply;
 class QTimer;
 
 namespace tw::net {
+
+class HopTransport;
 
 struct HttpRequestSpec {
     QByteArray method = "POST";
@@ -73,7 +75,8 @@ struct HttpLimits {
 // chunks bytesReceived delivers). It bounds Qt's buffering of a Content-Length body (Qt 6.4,
 // measured), not of a chunked one: Qt's chunk decoder reads the socket for as long as it has
 // bytes (QTBUG-15065), so a server that keeps it full costs memory in Qt's HTTP thread,
-// whatever the reader's speed, until the cap is reached (docs/benchmarks.md).
+// whatever the reader's speed, until the cap is reached (docs/benchmarks.md). That is why the
+// socket transport is the default and Qt's is used only through a proxy.
 inline constexpr qint64 kHttpReadBufferBytes = qint64(1024) * 1024;
 
 // One response on the way to the answer: a redirect or the final one.
@@ -129,8 +132,10 @@ Q_SIGNALS:
 private:
     void send();
     void followRedirect();
-    void onReadyRead();
-    void onFinished();
+    void onHead(int status, const tw::net::HeaderList& headers);
+    void onData(const QByteArray& chunk);
+    void onEnded(const std::optional<tw::Error>& error);
+    void dropHop();
     void fail(Error e);
     void finish();
     void checkStall();
@@ -138,7 +143,8 @@ private:
     QNetworkAccessManager* m_nam; // not owned
     HttpRequestSpec m_spec;
     HttpLimits m_limits;
-    QPointer<QNetworkReply> m_reply;
+    QPointer<HopTransport> m_hop; // the current hop's (child)
+    QByteArray m_location; // of the redirect being followed
     QTimer* m_connectTimer; // owned (child)
     QTimer* m_totalTimer; // owned (child)
     QTimer* m_stallTimer; // owned (child); ticks stallWindowMs / kStallSlices
@@ -151,7 +157,6 @@ private:
     int m_stallTicks = 0; // slices since the headers (the window is full after kStallSlices)
     QElapsedTimer m_clock;
     HttpOutcome m_outcome;
-    QStringList m_tlsErrors;
     bool m_redirecting = false; // the current reply is a redirect being followed
     bool m_credentialsDropped = false;
     bool m_running = false;

@@ -1,5 +1,7 @@
 #include "net/httpserver.h"
 
+#include "net/httpsyntax.h"
+
 #include <QHostAddress>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -14,49 +16,6 @@ constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
 constexpr qsizetype kMaxChunkLineBytes = 1024; // a size and its extensions
 // What may wait unread while a response is in progress (pipelined requests).
 constexpr qsizetype kMaxBufferedBytes = kMaxHeaderBytes + 2 * kMaxBodyBytes; // room for chunk framing
-
-// A Content-Length: decimal digits only (no sign, no spaces inside), at most 18 of them, so
-// the value always fits a qint64.
-std::optional<qint64> parseDecimal(const QByteArray& text)
-{
-    const QByteArray t = text.trimmed();
-    if (t.isEmpty() || t.size() > 18)
-        return std::nullopt;
-    qint64 v = 0;
-    for (const char c : t) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        v = v * 10 + (c - '0');
-    }
-    return v;
-}
-
-// A chunk size: hex digits only, at most 15 of them (below 2^60: no overflow).
-std::optional<qint64> parseHex(const QByteArray& text)
-{
-    if (text.isEmpty())
-        return std::nullopt;
-    qsizetype i = 0;
-    while (i + 1 < text.size() && text[i] == '0') // leading zeros do not count
-        ++i;
-    if (text.size() - i > 15)
-        return std::nullopt;
-    qint64 v = 0;
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        int d = -1;
-        if (c >= '0' && c <= '9')
-            d = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            d = c - 'A' + 10;
-        if (d < 0)
-            return std::nullopt;
-        v = v * 16 + d;
-    }
-    return v;
-}
 
 QList<QByteArray> headerValues(const HttpRequest& req, const QByteArray& name)
 {
@@ -134,7 +93,7 @@ HttpParse decodeChunked(const QByteArray& buffer, qsizetype from, QByteArray& bo
                 return rejected(400, "chunk size line too long");
             return {};
         }
-        const std::optional<qint64> size = parseHex(buffer.mid(pos, eol - pos).split(';').value(0).trimmed());
+        const std::optional<qint64> size = parseHttpHex(buffer.mid(pos, eol - pos).split(';').value(0).trimmed());
         if (!size)
             return rejected(400, "bad chunk size");
         if (*size > kMaxBodyBytes - body.size())
@@ -207,7 +166,7 @@ HttpParse parseHttpRequest(const QByteArray& buffer)
     } else {
         std::optional<qint64> length;
         for (const QByteArray& value : lengths) { // repeated headers must agree
-            const std::optional<qint64> n = parseDecimal(value);
+            const std::optional<qint64> n = parseHttpDecimal(value);
             if (!n || (length && *n != *length))
                 return rejected(400, "bad Content-Length");
             length = n;
