@@ -146,6 +146,10 @@ std::vector<EnvironmentVariable> environmentVariables()
     out.push_back({"TOOLWIRE_MAX_RESPONSE_BYTES",
                    "the response cap in bytes (default 268435456, 256 MiB): a larger response, streamed or not, keeps its first bytes "
                    "and fails with response_too_large"});
+    out.push_back({"http_proxy, https_proxy, no_proxy",
+                   "a proxy for provider and MCP HTTP requests; a proxied request goes through Qt's HTTP stack, any other through "
+                   "Toolwire's own HTTP/1.1 client, which bounds a stream's memory by reading only as fast as it decodes"});
+    out.push_back({"TOOLWIRE_HTTP_TRANSPORT", "set to qt: send every request through Qt's HTTP stack instead of Toolwire's own client"});
     out.push_back({"TOOLWIRE_MAX_INPUT_BYTES",
                    "the cap on a file or standard input a command reads, in bytes (default 268435456, 256 MiB): more fails with "
                    "input_too_large"});
