@@ -218,6 +218,7 @@ Result<void> ProjectDocument::load(const QString& path)
         return p.error();
     // A bundled (resource) project has no file to save back to.
     reset(std::move(p).value(), path.startsWith(QLatin1Char(':')) ? QString() : path, std::move(bytes));
+    m_source = path;
     return {};
 }
 
@@ -233,6 +234,7 @@ Result<void> ProjectDocument::save(const QString& path)
     if (!r)
         return r;
     m_path = path;
+    m_source = path;
     m_baseText = QByteArray(text.data(), qsizetype(text.size()));
     m_diskText = m_baseText;
     m_undo.setClean();
@@ -243,6 +245,7 @@ void ProjectDocument::reset(project::Project p, const QString& path, QByteArray 
 {
     m_project = std::move(p);
     m_path = path;
+    m_source = path;
     m_diskText = path.isEmpty() ? QByteArray() : text;
     m_baseText = std::move(text);
     m_undo.clear();

@@ -31,6 +31,9 @@ public:
 
     const project::Project& project() const { return m_project; }
     QString filePath() const { return m_path; } // empty for a new or bundled project
+    // Where the project was read from, a bundled one's resource path included; empty for a
+    // new project.
+    QString source() const { return m_source; }
     QString displayName() const;
     bool isModified() const { return !m_undo.isClean(); }
     QUndoStack* undoStack() { return &m_undo; }
@@ -106,6 +109,7 @@ private:
 
     project::Project m_project;
     QString m_path;
+    QString m_source;
     QByteArray m_baseText;
     QByteArray m_diskText;
     QUndoStack m_undo;

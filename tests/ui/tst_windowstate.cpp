@@ -395,6 +395,31 @@ private Q_SLOTS:
         QVERIFY(!again.findChild<ui::WelcomeDialog*>());
     }
 
+    // With the example already open, the welcome (Help › Getting Started) does not offer to
+    // open it again: its button only closes the welcome, and the project (edits included) stays.
+    void welcomeWithTheExampleOpenDoesNotReopenIt()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        QVERIFY(doc.load(QString::fromLatin1(ui::kExampleProject)));
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        w.show();
+        const std::size_t tools = doc.project().tools.size();
+        doc.removeTool(0);
+        QVERIFY(doc.isModified());
+        ui::WelcomeDialog* welcome = w.findChild<ui::HelpMenu*>()->showWelcome();
+        auto* button = welcome->findChild<QPushButton*>(QStringLiteral("welcomeExample"));
+        QVERIFY(button);
+        QCOMPARE(button->text(), QStringLiteral("Explore the Example"));
+        button->click();
+        QVERIFY(!welcome->isVisible());
+        QCOMPARE(doc.project().tools.size(), tools - 1); // not reloaded, no "discard changes?" asked
+        // Another project open: the welcome offers the example again.
+        doc.reset(project::Project{}, QString());
+        QCOMPARE(w.findChild<ui::HelpMenu*>()->showWelcome()->findChild<QPushButton*>(QStringLiteral("welcomeExample"))->text(),
+                 QStringLiteral("Open the Example"));
+    }
+
     // Point 10: a project that does not load is shown where it breaks, in a visible panel.
     void badProjectIsShownInTheProblemsPanel()
     {

@@ -49,6 +49,7 @@ WelcomeDialog* HelpMenu::showWelcome()
         m_welcome = new WelcomeDialog(m_window);
         connect(m_welcome, &WelcomeDialog::openExampleRequested, this, &HelpMenu::openExampleRequested);
     }
+    m_welcome->setExampleOpen(m_exampleIsOpen && m_exampleIsOpen());
     m_welcome->show();
     m_welcome->raise();
     m_welcome->activateWindow();

@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QMainWindow;
 
 namespace tw::ui {
@@ -15,6 +17,8 @@ class HelpMenu : public QObject {
 public:
     // window is not owned; useSettings: remember that the welcome was shown ("welcome/shown").
     HelpMenu(QMainWindow* window, bool useSettings);
+    // Asked each time the welcome is shown: whether the open project is the bundled example.
+    void setExampleIsOpen(std::function<bool()> isOpen) { m_exampleIsOpen = std::move(isOpen); }
 
     void addTo(); // appends the menu to the window's menu bar
     // The first start only (and never without settings): the welcome screen.
@@ -30,6 +34,7 @@ Q_SIGNALS:
 private:
     QMainWindow* m_window; // not owned
     bool m_useSettings;
+    std::function<bool()> m_exampleIsOpen;
     WelcomeDialog* m_welcome = nullptr; // created on first use (child of the window)
 };
 

@@ -56,15 +56,26 @@ WelcomeDialog::WelcomeDialog(QWidget* parent) : QDialog(parent)
                                    "under View › Problems. Help › Keyboard Shortcuts (F1) lists every key.</p>"),
                                 this));
     auto* buttons = new QDialogButtonBox(this);
-    QPushButton* example = buttons->addButton(tr("Open the Example"), QDialogButtonBox::AcceptRole);
-    example->setDefault(true);
+    m_example = buttons->addButton(tr("Open the Example"), QDialogButtonBox::AcceptRole);
+    m_example->setObjectName(QStringLiteral("welcomeExample"));
+    m_example->setDefault(true);
     buttons->addButton(tr("Close"), QDialogButtonBox::RejectRole);
-    connect(example, &QPushButton::clicked, this, &WelcomeDialog::openExampleRequested);
+    connect(m_example, &QPushButton::clicked, this, [this] {
+        if (!m_exampleOpen)
+            Q_EMIT openExampleRequested();
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     setMinimumWidth(760);
     adjustSize();
+}
+
+void WelcomeDialog::setExampleOpen(bool open)
+{
+    m_exampleOpen = open;
+    m_example->setText(open ? tr("Explore the Example") : tr("Open the Example"));
+    m_example->setToolTip(open ? tr("The example project is open: close this and try it") : tr("Open the bundled example project"));
 }
 
 } // namespace tw::ui

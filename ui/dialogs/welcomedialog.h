@@ -5,15 +5,24 @@
 
 #include <QDialog>
 
+class QPushButton;
+
 namespace tw::ui {
 
 class WelcomeDialog : public QDialog {
     Q_OBJECT
 public:
     explicit WelcomeDialog(QWidget* parent = nullptr);
+    // When the example is already the open project, the default button only closes the
+    // welcome ("Explore the Example") instead of offering to open it again.
+    void setExampleOpen(bool open);
 
 Q_SIGNALS:
     void openExampleRequested();
+
+private:
+    QPushButton* m_example;
+    bool m_exampleOpen = false;
 };
 
 } // namespace tw::ui
