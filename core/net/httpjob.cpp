@@ -13,13 +13,7 @@
 
 namespace tw::net {
 
-QByteArray HttpOutcome::header(const QByteArray& name) const
-{
-    for (const auto& h : headers)
-        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
-            return h.second;
-    return {};
-}
+QByteArray HttpOutcome::header(const QByteArray& name) const { return headerValue(headers, name); }
 
 const QList<QByteArray>& credentialHeaderNames()
 {
@@ -137,10 +131,7 @@ void HttpJob::onHead(int status, const HeaderList& headers)
 {
     if (m_done)
         return;
-    QByteArray location;
-    for (const auto& h : headers)
-        if (h.first.compare("Location", Qt::CaseInsensitive) == 0)
-            location = h.second;
+    const QByteArray location = headerValue(headers, "Location");
     if (isRedirectStatus(status) && !location.isEmpty()) {
         m_redirecting = true; // its body is not the answer; onEnded follows it
         m_location = location;

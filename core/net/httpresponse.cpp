@@ -21,14 +21,6 @@ bool isTokenChar(char c)
 }
 } // namespace
 
-QByteArray HttpResponseHead::header(const QByteArray& name) const
-{
-    for (const auto& h : headers)
-        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
-            return h.second;
-    return {};
-}
-
 Error truncatedBodyError(qint64 received, qint64 expected)
 {
     return makeError("truncated",

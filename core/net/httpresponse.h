@@ -23,8 +23,7 @@ namespace tw::net {
 
 struct HttpResponseHead {
     int status = 0;
-    HeaderList headers;
-    QByteArray header(const QByteArray& name) const; // case-insensitive, first match
+    HeaderList headers; // headerValue() reads one
 };
 
 class HttpResponseReader {

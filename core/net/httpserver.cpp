@@ -48,13 +48,15 @@ QByteArray reason(int status)
 }
 } // namespace
 
-QByteArray HttpRequest::header(const QByteArray& name) const
+QByteArray headerValue(const HeaderList& headers, const QByteArray& name)
 {
     for (const auto& h : headers)
         if (h.first.compare(name, Qt::CaseInsensitive) == 0)
             return h.second;
     return {};
 }
+
+QByteArray HttpRequest::header(const QByteArray& name) const { return headerValue(headers, name); }
 
 QByteArray HttpRequest::path() const
 {

@@ -22,6 +22,9 @@ namespace tw::net {
 
 using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
+// The value of the first header named `name` (case-insensitive); empty when there is none.
+QByteArray headerValue(const HeaderList& headers, const QByteArray& name);
+
 struct HttpRequest {
     QByteArray method;
     QByteArray target; // path and query as sent

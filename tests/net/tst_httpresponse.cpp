@@ -25,15 +25,16 @@ struct Read {
     std::string message;
 };
 
-// Feeds `bytes` in pieces of `piece` bytes (0: whole), then the close when `close` is set.
-Read readPieces(const QByteArray& bytes, qsizetype piece, bool close, bool headRequest = false)
+// Feeds `bytes` cut at `cuts` (ascending offsets), then the close when `close` is set.
+Read readCut(const QByteArray& bytes, const QList<qsizetype>& cuts, bool close, bool headRequest = false)
 {
     HttpResponseReader reader(headRequest);
     Read r;
-    for (qsizetype pos = 0; pos < bytes.size() && !reader.isComplete() && !reader.hasFailed();) {
-        const qsizetype n = piece <= 0 ? bytes.size() : std::min(piece, bytes.size() - pos);
-        reader.feed(QByteArrayView(bytes).sliced(pos, n), r.body);
-        pos += n;
+    qsizetype pos = 0;
+    for (qsizetype i = 0; i <= cuts.size() && !reader.isComplete() && !reader.hasFailed(); ++i) {
+        const qsizetype end = i < cuts.size() ? cuts[i] : bytes.size();
+        reader.feed(QByteArrayView(bytes).sliced(pos, end - pos), r.body);
+        pos = end;
     }
     if (close)
         reader.endOfInput();
@@ -46,21 +47,16 @@ Read readPieces(const QByteArray& bytes, qsizetype piece, bool close, bool headR
     return r;
 }
 
-Read readSplit(const QByteArray& bytes, qsizetype at, bool close)
+// In pieces of `piece` bytes (0: whole).
+Read readPieces(const QByteArray& bytes, qsizetype piece, bool close, bool headRequest = false)
 {
-    HttpResponseReader reader;
-    Read r;
-    reader.feed(QByteArrayView(bytes).first(at), r.body);
-    if (!reader.isComplete() && !reader.hasFailed())
-        reader.feed(QByteArrayView(bytes).sliced(at), r.body);
-    if (close)
-        reader.endOfInput();
-    r.status = reader.hasHead() ? reader.head().status : 0;
-    r.complete = reader.isComplete();
-    if (reader.error())
-        r.category = reader.error()->category;
-    return r;
+    QList<qsizetype> cuts;
+    for (qsizetype at = piece; piece > 0 && at < bytes.size(); at += piece)
+        cuts.append(at);
+    return readCut(bytes, cuts, close, headRequest);
 }
+
+Read readSplit(const QByteArray& bytes, qsizetype at, bool close) { return readCut(bytes, {at}, close); }
 
 } // namespace
 
