@@ -91,7 +91,7 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_problems = new ProblemsController(m_doc, m_tools, this);
     m_theme = new ThemeController(m_options.useSettings, this);
     m_help = new HelpMenu(this, m_options.useSettings);
-    m_help->setExampleIsOpen([this] { return m_doc->source() == QLatin1String(kExampleProject); });
+    m_help->setExampleIsOpen([this] { return m_doc->holdsExample(); });
     auto currentPreset = [this] { return m_presetEditor ? m_presetEditor->currentPreset() : -1; };
     m_importActions = new ImportActions(m_doc, currentPreset, this);
     m_history = new HistoryController(m_doc, m_services, currentPreset, this);

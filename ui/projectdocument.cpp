@@ -1,5 +1,6 @@
 #include "projectdocument.h"
 
+#include "application.h"
 #include "project/layout.h"
 #include "util/strings.h"
 
@@ -220,6 +221,18 @@ Result<void> ProjectDocument::load(const QString& path)
     reset(std::move(p).value(), path.startsWith(QLatin1Char(':')) ? QString() : path, std::move(bytes));
     m_source = path;
     return {};
+}
+
+bool ProjectDocument::holdsExample() const
+{
+    const QString example = QString::fromLatin1(kExampleProject);
+    if (m_source == example)
+        return true;
+    static const QByteArray bundled = [&example] {
+        QFile f(example);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    return !m_source.isEmpty() && !bundled.isEmpty() && m_baseText == bundled;
 }
 
 std::string ProjectDocument::currentText() const

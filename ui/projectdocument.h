@@ -34,6 +34,10 @@ public:
     // Where the project was read from, a bundled one's resource path included; empty for a
     // new project.
     QString source() const { return m_source; }
+    // Whether the project is the bundled example: read from its resource, or from a file
+    // that held the same bytes (the copy in a source tree or an install, as the run command
+    // opens it).
+    bool holdsExample() const;
     QString displayName() const;
     bool isModified() const { return !m_undo.isClean(); }
     QUndoStack* undoStack() { return &m_undo; }

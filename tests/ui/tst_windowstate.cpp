@@ -418,6 +418,13 @@ private Q_SLOTS:
         doc.reset(project::Project{}, QString());
         QCOMPARE(w.findChild<ui::HelpMenu*>()->showWelcome()->findChild<QPushButton*>(QStringLiteral("welcomeExample"))->text(),
                  QStringLiteral("Open the Example"));
+        // The example's file in a source tree (what the run command opens) is the example too.
+        QTemporaryDir dir;
+        QFile bundled(QString::fromLatin1(ui::kExampleProject));
+        QVERIFY(bundled.open(QIODevice::ReadOnly));
+        QVERIFY(doc.load(writeFile(dir, QStringLiteral("weather-desk.toolwire"), bundled.readAll())));
+        QCOMPARE(w.findChild<ui::HelpMenu*>()->showWelcome()->findChild<QPushButton*>(QStringLiteral("welcomeExample"))->text(),
+                 QStringLiteral("Explore the Example"));
     }
 
     // Point 10: a project that does not load is shown where it breaks, in a visible panel.
