@@ -75,13 +75,12 @@ SocketHopTransport::SocketHopTransport(QObject* parent) : HopTransport(parent), 
 
 SocketHopTransport::~SocketHopTransport() { abort(); }
 
-QByteArray SocketHopTransport::serialize(const HttpRequestSpec& spec)
+HeaderList SocketHopTransport::headersSent(const HttpRequestSpec& spec) const { return wireHeaders(spec); }
+
+HeaderList SocketHopTransport::wireHeaders(const HttpRequestSpec& spec)
 {
-    QByteArray target = spec.url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    if (!target.startsWith('/'))
-        target.prepend('/');
-    QByteArray out = spec.method + ' ' + target + " HTTP/1.1\r\n";
-    out += "Host: " + spec.url.adjusted(QUrl::RemoveUserInfo).authority(QUrl::FullyEncoded).toUtf8() + "\r\n";
+    HeaderList out;
+    out.emplaceBack(QByteArray("Host"), spec.url.adjusted(QUrl::RemoveUserInfo).authority(QUrl::FullyEncoded).toUtf8());
     bool agent = false;
     bool encoding = false;
     for (const auto& h : spec.headers) {
@@ -90,15 +89,26 @@ QByteArray SocketHopTransport::serialize(const HttpRequestSpec& spec)
             continue; // this transport's to say
         agent = agent || headerIs(h.first, "User-Agent");
         encoding = encoding || headerIs(h.first, "Accept-Encoding");
-        out += oneLine(h.first) + ": " + oneLine(h.second) + "\r\n";
+        out.append({oneLine(h.first), oneLine(h.second)});
     }
     if (!agent)
-        out += "User-Agent: Toolwire/" TOOLWIRE_VERSION "\r\n";
+        out.emplaceBack(QByteArray("User-Agent"), QByteArray("Toolwire/" TOOLWIRE_VERSION));
     if (!encoding)
-        out += "Accept-Encoding: identity\r\n"; // bytes as sent: nothing to inflate
-    out += "Connection: close\r\n";
+        out.emplaceBack(QByteArray("Accept-Encoding"), QByteArray("identity")); // bytes as sent: nothing to inflate
+    out.emplaceBack(QByteArray("Connection"), QByteArray("close"));
     if (!spec.body.isEmpty() || spec.method == "POST" || spec.method == "PUT" || spec.method == "PATCH")
-        out += "Content-Length: " + QByteArray::number(spec.body.size()) + "\r\n";
+        out.emplaceBack(QByteArray("Content-Length"), QByteArray::number(spec.body.size()));
+    return out;
+}
+
+QByteArray SocketHopTransport::serialize(const HttpRequestSpec& spec)
+{
+    QByteArray target = spec.url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (!target.startsWith('/'))
+        target.prepend('/');
+    QByteArray out = spec.method + ' ' + target + " HTTP/1.1\r\n";
+    for (const auto& h : wireHeaders(spec))
+        out += h.first + ": " + h.second + "\r\n";
     out += "\r\n";
     out += spec.body;
     return out;

@@ -36,6 +36,10 @@ public:
     // once. After abort() nothing more is emitted.
     virtual void start(const HttpRequestSpec& spec, const HttpLimits& limits) = 0;
     virtual void abort() = 0;
+    // The header lines this transport sends for `spec`: the request's own plus those it adds
+    // (the socket transport: Host, User-Agent, Accept-Encoding, Connection, Content-Length).
+    // Qt's stack adds its own that it does not tell: there, the request's own.
+    virtual HeaderList headersSent(const HttpRequestSpec& spec) const { return spec.headers; }
 
 Q_SIGNALS:
     void head(int status, const tw::net::HeaderList& headers);
@@ -60,8 +64,10 @@ public:
     ~SocketHopTransport() override;
     void start(const HttpRequestSpec& spec, const HttpLimits& limits) override;
     void abort() override;
+    HeaderList headersSent(const HttpRequestSpec& spec) const override;
 
-    // The request's bytes as this transport writes them (head and body).
+    // The request's header lines and bytes (head and body) as this transport writes them.
+    static HeaderList wireHeaders(const HttpRequestSpec& spec);
     static QByteArray serialize(const HttpRequestSpec& spec);
 
 private:

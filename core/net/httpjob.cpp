@@ -124,6 +124,8 @@ void HttpJob::send()
     connect(m_hop, &HopTransport::data, this, &HttpJob::onData);
     connect(m_hop, &HopTransport::ended, this, &HttpJob::onEnded);
     m_connectTimer->start(m_limits.connectTimeoutMs);
+    if (m_outcome.hops.isEmpty())
+        m_outcome.sentHeaders = m_hop->headersSent(m_spec);
     m_hop->start(m_spec, m_limits);
 }
 

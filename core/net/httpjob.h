@@ -96,6 +96,9 @@ struct HttpOutcome {
     int status = 0; // 0 when no response arrived; the final response's after redirects
     QList<HttpHop> hops; // every response in order (one without redirects; empty without any)
     HeaderList headers;
+    // The header lines the request went out with on its first hop, those the transport adds
+    // (Host, User-Agent, …) included; empty when it never started.
+    HeaderList sentHeaders;
     QByteArray body; // raw bytes as received
     HttpTiming timing;
     bool cancelled = false;

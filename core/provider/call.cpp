@@ -177,6 +177,11 @@ void ProviderCall::onBytes(const QByteArray& chunk, qint64 tMs)
 void ProviderCall::onFinished(const net::HttpOutcome& o)
 {
     m_exchange.status = o.status;
+    if (!o.sentHeaders.isEmpty()) { // the lines the transport added too, as they went out
+        m_exchange.requestHeaders = net::redactHeaders(o.sentHeaders);
+        for (auto& h : m_exchange.requestHeaders) // a key in a header no rule names (a profile's own)
+            h.second = net::scrub(h.second, m_request.secrets);
+    }
     m_exchange.hops = o.hops;
     for (net::HttpHop& h : m_exchange.hops)
         h.url = net::redactUrl(h.url);

@@ -85,6 +85,17 @@ private Q_SLOTS:
         QCOMPARE(m_lastRequest.query(), QByteArray("x=1"));
         QCOMPARE(m_lastRequest.body, spec.body);
         QCOMPARE(m_lastRequest.header("authorization"), QByteArray("Bearer sk-test-secret-value-1234"));
+        // The header lines it went out with: the request's own, and with the socket transport
+        // every line the server received (the ones it added included), in order.
+        QVERIFY(headerValue(o.sentHeaders, "Content-Type") == "application/json");
+        QVERIFY(headerValue(o.sentHeaders, "Authorization") == "Bearer sk-test-secret-value-1234");
+        if (qEnvironmentVariable("TOOLWIRE_HTTP_TRANSPORT") != QLatin1String("qt")) {
+            QCOMPARE(o.sentHeaders, m_lastRequest.headers);
+            QCOMPARE(headerValue(o.sentHeaders, "Host"), server.baseUrl().mid(7));
+            QCOMPARE(headerValue(o.sentHeaders, "Connection"), QByteArray("close"));
+            QCOMPARE(headerValue(o.sentHeaders, "Content-Length"), QByteArray::number(spec.body.size()));
+            QVERIFY(headerValue(o.sentHeaders, "User-Agent").startsWith("Toolwire/"));
+        }
     }
 
     void streamedDripArrivesInPieces()

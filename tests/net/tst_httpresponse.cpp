@@ -2,12 +2,19 @@
 // it accepts, read whole and in every two-piece split and byte by byte; what it refuses and
 // where; its bounds. And the socket transport against a loopback server that writes faster
 // than its reader: the bytes waiting in the client stay bounded (TCP holds the server back).
+// And HTTPS through the socket transport against a loopback TLS server (tests/data/tls: a
+// test CA, a certificate it signed for 127.0.0.1, and a self-signed stranger): a trusted
+// certificate gives the response, an untrusted one or a wrong name ends with a "tls" error.
 
 #include "net/hoptransport.h"
 #include "net/httpresponse.h"
 #include "net/httpserver.h"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
@@ -57,6 +64,65 @@ Read readPieces(const QByteArray& bytes, qsizetype piece, bool close, bool headR
 }
 
 Read readSplit(const QByteArray& bytes, qsizetype at, bool close) { return readCut(bytes, {at}, close); }
+
+QByteArray tlsFile(const char* name)
+{
+    QFile f(QStringLiteral(TOOLWIRE_SOURCE_DIR "/tests/data/tls/") + QLatin1String(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A loopback HTTPS server presenting CERT/KEY that answers every request with `reply`.
+class TlsServer : public QSslServer {
+public:
+    TlsServer(const char* cert, const char* key, QByteArray reply) : m_reply(std::move(reply))
+    {
+        QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+        conf.setLocalCertificate(QSslCertificate(tlsFile(cert)));
+        conf.setPrivateKey(QSslKey(tlsFile(key), QSsl::Ec));
+        conf.setPeerVerifyMode(QSslSocket::VerifyNone);
+        setSslConfiguration(conf);
+        connect(this, &QTcpServer::pendingConnectionAvailable, this, [this] {
+            while (QTcpSocket* peer = nextPendingConnection()) {
+                connect(peer, &QTcpSocket::readyRead, peer, [this, peer] {
+                    m_received += peer->readAll();
+                    if (m_received.contains("\r\n\r\n")) {
+                        peer->write(m_reply);
+                        peer->disconnectFromHost();
+                    }
+                });
+            }
+        });
+    }
+    QByteArray received() const { return m_received; }
+
+private:
+    QByteArray m_reply;
+    QByteArray m_received;
+};
+
+struct Outcome {
+    int status = 0;
+    QByteArray body;
+    bool ended = false;
+    std::optional<tw::Error> error;
+};
+
+Outcome getThrough(SocketHopTransport& transport, const QString& url)
+{
+    Outcome o;
+    QObject::connect(&transport, &HopTransport::head, [&](int status, const HeaderList&) { o.status = status; });
+    QObject::connect(&transport, &HopTransport::data, [&](const QByteArray& c) { o.body += c; });
+    QObject::connect(&transport, &HopTransport::ended, [&](const std::optional<tw::Error>& e) {
+        o.ended = true;
+        o.error = e;
+    });
+    HttpRequestSpec spec;
+    spec.method = "GET";
+    spec.url = QUrl(url);
+    transport.start(spec, HttpLimits{});
+    (void)QTest::qWaitFor([&] { return o.ended; }, 20000);
+    return o;
+}
 
 } // namespace
 
@@ -197,6 +263,59 @@ private Q_SLOTS:
         QVERIFY(!out.contains("\r\nInjected"));
         QCOMPARE(out.count("Host:"), 1);
         QVERIFY(out.endsWith("\r\n\r\n{}"));
+    }
+
+    void httpsWithATrustedCertificate()
+    {
+        const QList<QSslCertificate> ca = QSslCertificate::fromData(tlsFile("ca.pem"));
+        QVERIFY2(!ca.isEmpty(), "tests/data/tls/ca.pem is missing");
+        const QSslConfiguration before = QSslConfiguration::defaultConfiguration();
+        QSslConfiguration trusting = before;
+        trusting.addCaCertificates(ca); // what the system's store would hold for a real host
+        QSslConfiguration::setDefaultConfiguration(trusting);
+        TlsServer server("server.pem", "server.key", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        for (const QString& host : {QStringLiteral("127.0.0.1"), QStringLiteral("localhost")}) {
+            SocketHopTransport transport;
+            const Outcome o = getThrough(transport, QStringLiteral("https://%1:%2/v1/models").arg(host).arg(server.serverPort()));
+            QVERIFY2(o.ended, qPrintable(host));
+            QVERIFY2(!o.error, o.error ? o.error->message.c_str() : "");
+            QCOMPARE(o.status, 200);
+            QCOMPARE(o.body, QByteArray("hello"));
+        }
+        QVERIFY(server.received().startsWith("GET /v1/models HTTP/1.1\r\n")); // decrypted by the server: it went out over TLS
+        QSslConfiguration::setDefaultConfiguration(before);
+    }
+
+    void httpsRefusesAnUntrustedOrMisnamedCertificate()
+    {
+        // The stranger's certificate is self-signed: no CA the client trusts vouches for it.
+        {
+            TlsServer server("stranger.pem", "stranger.key", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nno");
+            QVERIFY(server.listen(QHostAddress::LocalHost));
+            SocketHopTransport transport;
+            const Outcome o = getThrough(transport, QStringLiteral("https://127.0.0.1:%1/").arg(server.serverPort()));
+            QVERIFY(o.ended);
+            QVERIFY(o.error);
+            QCOMPARE(o.error->category, std::string("tls"));
+            QVERIFY2(o.body.isEmpty() && o.status == 0, "nothing of the response may be read");
+            QVERIFY(!server.received().contains("GET")); // the request never left
+        }
+        // A certificate the trusted CA signed for another host name only.
+        const QSslConfiguration before = QSslConfiguration::defaultConfiguration();
+        QSslConfiguration trusting = before;
+        trusting.addCaCertificates(QSslCertificate::fromData(tlsFile("ca.pem")));
+        QSslConfiguration::setDefaultConfiguration(trusting);
+        TlsServer server("elsewhere.pem", "elsewhere.key", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nno");
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        SocketHopTransport transport;
+        const Outcome o = getThrough(transport, QStringLiteral("https://127.0.0.1:%1/").arg(server.serverPort()));
+        QSslConfiguration::setDefaultConfiguration(before);
+        QVERIFY(o.ended);
+        QVERIFY(o.error);
+        QCOMPARE(o.error->category, std::string("tls"));
+        QVERIFY2(o.error->message.find("host name") != std::string::npos, o.error->message.c_str());
+        QVERIFY(!server.received().contains("GET"));
     }
 
     // A server that writes an endless chunked stream as fast as the socket takes it, and a
