@@ -98,6 +98,8 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     m_run = new RunController(m_doc, m_services, m_history, this);
     m_wireTabs = new WireTabs(m_preview, this);
     m_wireTabs->setReportsInBackground(m_options.paintFirst); // until the window is shown
+    if (m_options.paintFirst)
+        m_wireTabs->holdUntilFirstPaint();
     // Over the wire tabs: a strip for the project file (changed on disk, did not open).
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -304,6 +306,7 @@ void MainWindow::connectFeatures()
 }
 
 bool MainWindow::openProject(const QString& path) { return m_files->open(path); }
+bool MainWindow::openProject(const QString& path, Result<ProjectDocument::Read> read) { return m_files->open(path, std::move(read)); }
 int MainWindow::currentToolRow() const { return m_tools->currentRow(); }
 std::size_t MainWindow::wireCount() const { return m_wireTabs->wireCount(); }
 WireView* MainWindow::wireView(std::size_t index) const { return m_wireTabs->view(index); }

@@ -7,6 +7,7 @@
 // shared services, and connects them to each other and to the menus, the tool bar and the
 // status bar. Every key it binds comes from shortcuts.h.
 
+#include "projectdocument.h"
 #include "services.h"
 
 #include <QMainWindow>
@@ -35,7 +36,6 @@ class PresetEditor;
 class ProblemsController;
 class ProblemsNavigator;
 class ProblemsPanel;
-class ProjectDocument;
 class ProjectFiles;
 class RecentFiles;
 class RequestActions;
@@ -53,7 +53,8 @@ struct WindowOptions {
     bool useSettings = true; // false for screenshots and tests: read and write no QSettings
     // The application's start: until the window is first shown, the wire tabs' reports (the
     // token meter loads its tables on first use: 0.2 s) come from a worker, so the first
-    // paint does not wait for them. Off (tests, screenshots): small projects' reports at once.
+    // paint does not wait for them, and the visible wire tab is drawn right after the first
+    // paint (WireTabs::holdUntilFirstPaint). Off (tests, screenshots): all of it at once.
     bool paintFirst = false;
 };
 
@@ -65,6 +66,7 @@ public:
     ~MainWindow() override;
 
     bool openProject(const QString& path);
+    bool openProject(const QString& path, Result<ProjectDocument::Read> read); // ProjectDocument::read(path)'s
     ProjectDocument* document() const { return m_doc; }
     int currentToolRow() const;
     std::size_t wireCount() const;

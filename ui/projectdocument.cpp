@@ -208,7 +208,7 @@ QString ProjectDocument::displayName() const
     return QStringLiteral("Untitled");
 }
 
-Result<void> ProjectDocument::load(const QString& path)
+Result<ProjectDocument::Read> ProjectDocument::read(const QString& path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -217,8 +217,15 @@ Result<void> ProjectDocument::load(const QString& path)
     auto p = project::parse(std::string_view(bytes.constData(), std::size_t(bytes.size())), toStdString(path));
     if (!p)
         return p.error();
+    return Read{std::move(p).value(), std::move(bytes)};
+}
+
+Result<void> ProjectDocument::open(const QString& path, Result<Read> read)
+{
+    if (!read)
+        return read.error();
     // A bundled (resource) project has no file to save back to.
-    reset(std::move(p).value(), path.startsWith(QLatin1Char(':')) ? QString() : path, std::move(bytes));
+    reset(std::move(read->project), path.startsWith(QLatin1Char(':')) ? QString() : path, std::move(read->bytes));
     m_source = path;
     return {};
 }

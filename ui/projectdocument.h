@@ -42,9 +42,19 @@ public:
     bool isModified() const { return !m_undo.isClean(); }
     QUndoStack* undoStack() { return &m_undo; }
 
+    // A project file read and parsed, not yet open: read() touches no document and no
+    // QObject, so it may run on any thread (the window's start reads the file on a worker
+    // while the window is built).
+    struct Read {
+        project::Project project;
+        QByteArray bytes;
+    };
+    static Result<Read> read(const QString& path);
     // Reads the file whole; on any error the open project stays as it was (nothing of a bad
     // file is half-loaded).
-    Result<void> load(const QString& path);
+    Result<void> load(const QString& path) { return open(path, read(path)); }
+    // Opens what read(path) gave (or its error, leaving the open project as it was).
+    Result<void> open(const QString& path, Result<Read> read);
     // Writes the file keeping the layout of the text it was loaded from (project/layout.h);
     // a file that already holds those bytes is not rewritten.
     Result<void> save(const QString& path);

@@ -23,6 +23,7 @@
 #include "widgets/problemspanel.h"
 #include "widgets/tooleditorpane.h"
 #include "widgets/toollistpane.h"
+#include "widgets/wiretabs.h"
 #include "widgets/wireview.h"
 #include "wires.h"
 
@@ -44,6 +45,7 @@
 #include <QScreen>
 #include <QStyle>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -497,6 +499,57 @@ private Q_SLOTS:
 
     // Point 10: Help (About, keyboard shortcuts, documentation); Save As has its key; Edit
     // has Cut, Copy and Paste for whatever has the focus.
+    // The application's start (paintFirst): the window is painted before the visible wire tab
+    // renders its request, which comes right after; before, the window waited for it.
+    void startPaintsBeforeTheWireTabFills()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{.useSettings = false, .paintFirst = true});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        QCoreApplication::processEvents();
+        auto* tabs = w.findChild<ui::WireTabs*>();
+        QVERIFY(tabs);
+        QVERIFY(tabs->isHeld());
+        for (const ui::WireView* v : w.findChildren<ui::WireView*>())
+            QVERIFY2(!v->hasContent(), "a tab was drawn before the window was painted");
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(!tabs->isHeld());
+        QTRY_VERIFY([&] {
+            for (const ui::WireView* v : w.findChildren<ui::WireView*>())
+                if (v->isVisible() && v->hasContent())
+                    return true;
+            return false;
+        }());
+        // Later changes draw at once, as always.
+        QVERIFY(w.wireView(0)->content().contains(QLatin1String("get_weather")));
+    }
+
+    // A view's large replacement goes in without text-change notifications (QScintilla's
+    // accessibility event converted every inserted megabyte to a QString); small ones notify.
+    void largeViewTextGoesInQuietly()
+    {
+        ui::JsonEditor e;
+        QSignalSpy changed(&e, &QsciScintilla::textChanged);
+        e.replaceBytes(0, 0, "{\"a\": 1}");
+        QCOMPARE(changed.count(), 1);
+        QByteArray big = "[";
+        while (big.size() < 1200 * 1024)
+            big += "\"0123456789abcdef0123456789abcdef\",\n";
+        big += "0]";
+        e.replaceBytes(0, qsizetype(e.utf8View().size()), big);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(e.utf8Text(), big);
+        QCOMPARE(e.braceMatching(), QsciScintilla::NoBraceMatch); // past 1 MiB, set before the text went in
+        e.replaceBytes(0, qsizetype(e.utf8View().size()), "[1]");
+        QCOMPARE(changed.count(), 1); // the 1.2 MB it replaced count too
+        QCOMPARE(e.braceMatching(), QsciScintilla::SloppyBraceMatch);
+        e.replaceBytes(1, 2, "2");
+        QVERIFY(changed.count() > 1); // notifications are back (a delete and an insert)
+        QCOMPARE(e.utf8Text(), QByteArray("[2]"));
+    }
+
     void helpAndEditMenus()
     {
         ui::ServiceHost services;

@@ -23,9 +23,11 @@ ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const Tool
 {
 }
 
-bool ProjectFiles::open(const QString& path)
+bool ProjectFiles::open(const QString& path) { return open(path, ProjectDocument::read(path)); }
+
+bool ProjectFiles::open(const QString& path, Result<ProjectDocument::Read> read)
 {
-    auto r = m_doc->load(path);
+    auto r = m_doc->open(path, std::move(read));
     if (!r) {
         Q_EMIT statusMessage(tr("Could not open %1: see View › Problems for where").arg(QFileInfo(path).fileName()), kErrorMs);
         Q_EMIT loadFailed(path, r.error());

@@ -3,6 +3,7 @@
 // changes would be dropped (the one modal dialog the window shows: it confirms destruction).
 // Files opened or saved go to RecentFiles. Outcomes are status lines, never dialogs.
 
+#include "projectdocument.h"
 #include "result.h"
 
 #include <QObject>
@@ -14,7 +15,6 @@ class QWidget;
 
 namespace tw::ui {
 
-class ProjectDocument;
 class RecentFiles;
 class ToolDrafts;
 
@@ -26,6 +26,7 @@ public:
     ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const ToolDrafts* drafts, QWidget* dialogParent, QObject* parent = nullptr);
 
     bool open(const QString& path); // asks nothing: the caller confirmed
+    bool open(const QString& path, Result<ProjectDocument::Read> read); // what ProjectDocument::read(path) gave
     void openWithConfirm(const QString& path);
     void openWithDialog();
     bool save();

@@ -66,6 +66,9 @@ constexpr int kAnnotationStyle = 120;
 // the multi-megabyte wire tab of a 1000-tool project.
 constexpr long kBraceMatchLimit = 1L << 20;
 
+// Replacements larger than this go in without text-change notifications (replaceBytes).
+constexpr qsizetype kQuietReplaceBytes = 256 * 1024;
+
 } // namespace
 
 JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
@@ -90,11 +93,7 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     setMarginMarkerMask(1, 1 << m_errorMarker);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
-    connect(this, &QsciScintilla::textChanged, this, [this] {
-        const bool large = SendScintilla(SCI_GETLENGTH) > kBraceMatchLimit;
-        if (large != (braceMatching() == QsciScintilla::NoBraceMatch))
-            setBraceMatching(large ? QsciScintilla::NoBraceMatch : QsciScintilla::SloppyBraceMatch);
-    });
+    connect(this, &QsciScintilla::textChanged, this, [this] { fitBraceMatchingTo(qsizetype(SendScintilla(SCI_GETLENGTH))); });
     setAutoIndent(true);
     setIndentationsUseTabs(false);
     setIndentationWidth(2);
@@ -115,6 +114,32 @@ JsonEditor::JsonEditor(QWidget* parent) : QsciScintilla(parent)
     connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
     releaseKeys();
     applyPalette();
+}
+
+void JsonEditor::fitBraceMatchingTo(qsizetype bytes)
+{
+    const bool large = bytes > kBraceMatchLimit;
+    if (large != (braceMatching() == QsciScintilla::NoBraceMatch))
+        setBraceMatching(large ? QsciScintilla::NoBraceMatch : QsciScintilla::SloppyBraceMatch);
+}
+
+void JsonEditor::replaceBytes(qsizetype start, qsizetype end, QByteArrayView with)
+{
+    const qsizetype length = qsizetype(SendScintilla(SCI_GETLENGTH));
+    fitBraceMatchingTo(length - (end - start) + with.size());
+    const bool quiet = (end - start) + with.size() > kQuietReplaceBytes;
+    const long mask = long(SendScintilla(SCI_GETMODEVENTMASK));
+    // A change is notified when any of its flags is in the mask (SC_PERFORMED_USER too): only
+    // fold changes stay, which the fold margin follows.
+    if (quiet)
+        SendScintilla(SCI_SETMODEVENTMASK, long(SC_MOD_CHANGEFOLD));
+    const bool readOnly = isReadOnly();
+    setReadOnly(false);
+    SendScintilla(SCI_SETTARGETRANGE, long(start), long(end));
+    SendScintilla(SCI_REPLACETARGET, long(with.size()), with.data());
+    setReadOnly(readOnly);
+    if (quiet)
+        SendScintilla(SCI_SETMODEVENTMASK, mask);
 }
 
 void JsonEditor::releaseKeys()
@@ -200,6 +225,7 @@ void JsonEditor::setTextKeepingView(const QString& text)
     const int first = firstVisibleLine();
     int line = 0, index = 0;
     getCursorPosition(&line, &index);
+    fitBraceMatchingTo(text.size()); // UTF-16 units: at most the UTF-8 bytes
     setText(text);
     setFirstVisibleLine(first);
     setCursorPosition(line, index);

@@ -31,6 +31,7 @@ ToolListPane::ToolListPane(ToolEditingController* tools, QWidget* parent) : QWid
     m_list->setDragDropMode(QAbstractItemView::InternalMove);
     m_list->setDefaultDropAction(Qt::MoveAction);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setUniformItemSizes(true); // one line each: 1000 rows are not measured one by one
     // F2 comes as Edit › Rename Tool (a window shortcut), so the view needs only the mouse.
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     layout->addWidget(m_list, 1);

@@ -8,6 +8,8 @@
 #include "widgets/wireview.h"
 #include "wires.h"
 
+#include <QEvent>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,7 +33,7 @@ WireTabs::WireTabs(const WirePreviewController* preview, QWidget* parent) : QTab
         addTab(page, wireLabel(i));
     }
     connect(this, &QTabWidget::currentChanged, this, [this](int i) {
-        if (i >= 0 && std::size_t(i) < m_stale.size() && m_stale[std::size_t(i)])
+        if (!m_held && i >= 0 && std::size_t(i) < m_stale.size() && m_stale[std::size_t(i)])
             refresh(std::size_t(i));
     });
 }
@@ -42,15 +44,21 @@ WireView* WireTabs::view(std::size_t index) const
         return nullptr;
     if (!m_views[index]) {
         auto* self = const_cast<WireTabs*>(this); // building the view changes no state anyone sees
-        auto* view = new WireView(index, widget(int(index)));
-        widget(int(index))->layout()->addWidget(view);
-        self->m_views[index] = view;
-        connect(view, &WireView::modeChanged, self, &WireTabs::refreshAll);
-        connect(view, &WireView::diffTargetChanged, self, [self, index] { self->refresh(index); });
-        Q_EMIT self->viewCreated(index, view);
+        self->buildView(index);
         self->draw(index);
     }
     return m_views[index];
+}
+
+WireView* WireTabs::buildView(std::size_t index)
+{
+    auto* view = new WireView(index, widget(int(index)));
+    widget(int(index))->layout()->addWidget(view);
+    m_views[index] = view;
+    connect(view, &WireView::modeChanged, this, &WireTabs::refreshAll);
+    connect(view, &WireView::diffTargetChanged, this, [this, index] { refresh(index); });
+    Q_EMIT viewCreated(index, view);
+    return view;
 }
 
 JsonEditor* WireTabs::currentEditor() const
@@ -59,10 +67,31 @@ JsonEditor* WireTabs::currentEditor() const
     return v ? v->editor() : nullptr;
 }
 
+void WireTabs::holdUntilFirstPaint()
+{
+    m_held = true;
+    installEventFilter(this);
+}
+
+bool WireTabs::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == this && event->type() == QEvent::Paint && m_held) {
+        removeEventFilter(this);
+        // After this paint has reached the screen: the events queued behind it come first.
+        QTimer::singleShot(0, this, [this] {
+            m_held = false;
+            const int i = currentIndex();
+            if (i >= 0 && m_stale[std::size_t(i)])
+                refresh(std::size_t(i));
+        });
+    }
+    return QTabWidget::eventFilter(watched, event);
+}
+
 void WireTabs::refreshAll()
 {
     std::fill(m_stale.begin(), m_stale.end(), true);
-    if (currentIndex() >= 0)
+    if (!m_held && currentIndex() >= 0)
         refresh(std::size_t(currentIndex()));
 }
 

@@ -196,10 +196,7 @@ void WireView::showContentUtf8(const QByteArray& text)
             ++suf;
         while (suf > 0 && (static_cast<unsigned char>(ae[-suf]) & 0xC0) == 0x80)
             --suf;
-        m_view->setReadOnly(false);
-        m_view->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, long(pre), long(m_shown.size() - suf));
-        m_view->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, long(text.size() - suf - pre), a + pre);
-        m_view->setReadOnly(true);
+        m_view->replaceBytes(pre, m_shown.size() - suf, QByteArrayView(a + pre, text.size() - suf - pre));
         m_shown = text;
     }
     m_status->setText(tr("%1 — %n line(s)", nullptr, m_view->lines()).arg(m_wireLabel));
