@@ -117,15 +117,17 @@ void WireTabs::draw(std::size_t index)
         view->showError(text.error());
         return;
     }
-    view->showContentUtf8(QByteArray(text->data(), qsizetype(text->size())));
+    // One copy of the text (megabytes for 1000 tools), shared by the view and the report.
+    const QByteArray shown(text->data(), qsizetype(text->size()));
+    view->showContentUtf8(shown);
     // The wire's findings, loss report and token count: at once for a small project, from a
     // worker thread for a large one (building and pre-flighting 1000 tools per wire would
     // hold the window for seconds).
     const quint64 ticket = ++m_reportTicket[index];
     if (!m_reportsInBackground && m_preview->reportIsCheap()) {
-        showReport(index, m_preview->report(index), *text);
+        showReport(index, m_preview->report(index), shown);
     } else {
-        runInBackground(this, m_preview->reportJob(index), [this, index, ticket, shown = std::string(*text)](const WireReport& report) {
+        runInBackground(this, m_preview->reportJob(index), [this, index, ticket, shown](const WireReport& report) {
             if (ticket == m_reportTicket[index])
                 showReport(index, report, shown);
         });
@@ -135,7 +137,7 @@ void WireTabs::draw(std::size_t index)
         view->showDiff(m_preview->diff(index, *text, target, whole));
 }
 
-void WireTabs::showReport(std::size_t index, const WireReport& report, const std::string& text)
+void WireTabs::showReport(std::size_t index, const WireReport& report, const QByteArray& shown)
 {
     WireView* view = m_views[index];
     view->showReport(report);
@@ -144,7 +146,7 @@ void WireTabs::showReport(std::size_t index, const WireReport& report, const std
     for (const lint::Finding& f : report.findings) {
         if (f.bodyPath.empty())
             continue;
-        if (auto at = locatePointer(text, f.bodyPath))
+        if (auto at = locatePointer(std::string_view(shown.constData(), std::size_t(shown.size())), f.bodyPath))
             marks.push_back({qsizetype(*at), f.severity == lint::Severity::Error, toQString(f.message)});
     }
     view->editor()->setFindingMarks(marks);

@@ -4,10 +4,10 @@
 // a keystroke costs one render however many wires there are. A tab's view is built the
 // first time it is shown or asked for.
 
+#include <QByteArray>
 #include <QTabWidget>
 
 #include <cstddef>
-#include <string>
 #include <vector>
 
 namespace tw::ui {
@@ -52,8 +52,8 @@ private:
     void refresh(std::size_t index);
     WireView* buildView(std::size_t index); // not drawn
     void draw(std::size_t index); // the view exists
-    // Shows wire `index`'s report over `text` (the JSON the view shows).
-    void showReport(std::size_t index, const WireReport& report, const std::string& text);
+    // Shows wire `index`'s report over `shown` (the JSON the view shows).
+    void showReport(std::size_t index, const WireReport& report, const QByteArray& shown);
 
     const WirePreviewController* m_preview; // not owned
     std::vector<WireView*> m_views; // owned (children), one per shown wire; null until built
