@@ -70,6 +70,7 @@ private Q_SLOTS:
     void requestBodies();
     void openaiBodyParts();
     void anthropicBodyParts();
+    void importThatWouldNotLoadIsRefused();
     void toolLists();
     void mcpConfigurations();
     void curlCommand();
@@ -138,6 +139,17 @@ void TestImport::openaiBodyParts()
     QCOMPARE(props[0].name(), std::string_view("location"));
     // What has no place in a preset is said, not lost silently.
     QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) { return n.find("/top_p") != std::string::npos; }));
+}
+
+// fuzz_import (2026-12-02): an Anthropic body whose tool's name is a number was imported as
+// written, and the project saved to a file that did not load. It is refused, saying where.
+void TestImport::importThatWouldNotLoadIsRefused()
+{
+    auto r = project::io::importText(
+        R"({"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": [{"name": 3}], "messages": [{"role": "user", "content": "hi"}]})",
+        "body.json");
+    QVERIFY(!r);
+    QVERIFY2(r.error().message.find("/tools/0/name") != std::string::npos, r.error().message.c_str());
 }
 
 void TestImport::anthropicBodyParts()

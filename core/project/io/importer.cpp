@@ -391,7 +391,9 @@ const Value* toolListOf(const Value& doc)
 
 } // namespace
 
-Result<ImportResult> importText(std::string_view text, std::string_view source)
+namespace {
+
+Result<ImportResult> importAnyText(std::string_view text, std::string_view source)
 {
     if (looksLikeCurl(text)) {
         auto c = parseCurl(text);
@@ -456,6 +458,21 @@ Result<ImportResult> importText(std::string_view text, std::string_view source)
     return malformed(std::string(source) +
                      ": not a provider request body, a tool list, an MCP configuration, a Postman collection, a HAR log "
                      "or a curl command line");
+}
+
+} // namespace
+
+Result<ImportResult> importText(std::string_view text, std::string_view source)
+{
+    auto r = importAnyText(text, source);
+    if (!r)
+        return r;
+    // What an import gives must be a project a file can hold, checked as a saved file is read:
+    // a request body's tool is taken over as written, and one whose name is not a string made
+    // a project that saved to a file that did not load (fuzz_import, 2026-12-02).
+    if (auto checked = project::parse(project::serialize(r->project), std::string(source)); !checked)
+        return checked.error();
+    return r;
 }
 
 Result<ImportResult> importFile(const QString& path)
