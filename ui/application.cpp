@@ -151,11 +151,12 @@ int runGui(int argc, char** argv)
     MainWindow window(&doc, services.services(), options);
     if (!args.theme.isEmpty())
         window.theme()->setMode(args.theme == QLatin1String("dark") ? ThemeController::Mode::Dark : ThemeController::Mode::Light);
-    if (!window.openProject(path, read.get())) {
+    Result<ProjectDocument::Read> opened = read.get();
+    const std::string why = opened ? std::string("could not open the project") : opened.error().message;
+    if (!window.openProject(path, std::move(opened))) {
         // The window opens anyway, on an empty project, with the Problems panel showing the
-        // file at the error; the terminal gets the message too.
-        const auto r = project::load(path);
-        std::fprintf(stderr, "toolwire: %s\n", r ? "could not open the project" : r.error().message.c_str());
+        // file at the error; the terminal gets the message too (the read's own error).
+        std::fprintf(stderr, "toolwire: %s\n", why.c_str());
         if (screenshot)
             return 1;
     }
