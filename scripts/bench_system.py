@@ -20,8 +20,9 @@ Parts (default: all that their programs allow):
   stall      bench_window stall: the longest event-loop stall of the window while a 100 MB
              stream arrives from a loopback server in this process (goal <= 50 ms)
   sendcap    peak RSS of `toolwire send --stream` against an endless `data: {}` stream, which
-             stops at the 256 MiB response cap, and of a non-streamed `send` of a 250 MiB body
-             of tiny JSON values (goal < 1 GiB each)
+             stops at the 256 MiB response cap, of a non-streamed `send` of a 250 MiB body of
+             tiny JSON values, of one 250 MiB stream event of them, and of an HTTP 500 whose
+             body is them (goal < 1 GiB each)
   callgrind  instructions per tool of `toolwire convert`, (Ir(1000) - Ir(100)) / 900, against
              conv_simdjson all6 the same way (../shared/bench/callgrind.sh's method), and
              against the budget in tests/bench/instructions.json (the CI check)
@@ -241,20 +242,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         if not block:
                             break
                         self.wfile.write(block)
-            elif srv.mode == "values":  # one whole JSON body just under the cap: 250 MiB of `{"a":{}}` elements
+            elif srv.mode in ("values", "event", "error"):
+                # Just under the cap, 250 MiB of `{"a":{}}` elements: one whole JSON body ("values"),
+                # one SSE event holding them ("event"), or an HTTP 500 body ("error").
                 unit, n = b'{"a":{}},', (250 * 1024 * 1024) // 9
                 block = unit * 7000
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(1 + 9 * n))
+                head, tail = {"event": (b"data: [", b"\n\ndata: [DONE]\n\n")}.get(srv.mode, (b"[", b""))
+                self.send_response(500 if srv.mode == "error" else 200)
+                self.send_header("Content-Type", "text/event-stream" if srv.mode == "event" else "application/json")
+                self.send_header("Content-Length", str(len(head) + 9 * n + len(tail)))
                 self.end_headers()
-                self.wfile.write(b"[")
+                self.wfile.write(head)
                 left = n - 1
                 while left > 0:
                     k = min(left, 7000)
                     self.wfile.write(block if k == 7000 else unit * k)
                     left -= k
-                self.wfile.write(b'{"a":{}}]')
+                self.wfile.write(b'{"a":{}}]' + tail)
             else:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
@@ -435,7 +439,9 @@ def part_sendcap(a, env):
     # the row "not measured".
     saved, TIMEOUT_S = TIMEOUT_S, max(TIMEOUT_S, 600)
     cases = [("endless", ["--stream"], "peak RSS, `send --stream` of an endless `data: {}` stream (stops at the 256 MiB cap)"),
-             ("values", [], "peak RSS, `send` (not streamed) of a 250 MiB body of `{\"a\":{}}` values (under the cap)")]
+             ("values", [], "peak RSS, `send` (not streamed) of a 250 MiB body of `{\"a\":{}}` values (under the cap)"),
+             ("event", ["--stream"], "peak RSS, `send --stream` of one 250 MiB SSE event of `{\"a\":{}}` values (under the cap)"),
+             ("error", [], "peak RSS, `send` answered by an HTTP 500 whose body is 250 MiB of `{\"a\":{}}` values")]
     try:
         for mode, extra, name in cases:
             srv, base = start_provider(mode)

@@ -6,6 +6,7 @@
 #include "wire/framing.h"
 #include "wire/ndjson.h"
 #include "wire/registry.h"
+#include "wire/replyjson.h"
 #include "wire/sse.h"
 
 #include <algorithm>
@@ -108,20 +109,13 @@ ProviderCall::ProviderCall(QNetworkAccessManager* nam, BuiltRequest request, net
       m_request(std::move(request)),
       m_job(new net::HttpJob(nam, guarded(m_request), limits, this)),
       m_assembler(wire::replyDialect(m_request.wire).newAssembler()),
-      m_decoder(std::make_unique<Decoder>()),
-      m_maxResponseBytes(limits.maxResponseBytes)
+      m_decoder(std::make_unique<Decoder>())
 {
     m_decoder->owner = this;
     m_exchange = m_request.view;
     connect(m_job, &net::HttpJob::headersReceived, this, &ProviderCall::onHeaders);
     connect(m_job, &net::HttpJob::bytesReceived, this, &ProviderCall::onBytes);
     connect(m_job, &net::HttpJob::finished, this, &ProviderCall::onFinished);
-}
-
-std::size_t responseValueBudget(qint64 maxResponseBytes)
-{
-    constexpr std::size_t kMin = std::size_t(1) << 20;
-    return std::max(kMin, std::size_t(std::max<qint64>(maxResponseBytes, 0)) / 256);
 }
 
 ProviderCall::~ProviderCall() = default;
@@ -198,7 +192,7 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
         // tree of its tiny values, `[{},{},...`, would take many times the cap in memory.)
         // Nor is a body of more values than the budget: checked before the wire reads it.
         json::ParseOptions budget;
-        budget.maxValues = responseValueBudget(m_maxResponseBytes);
+        budget.maxValues = wire::kMaxReplyValues; // the assembler reads it within the same budget
         auto doc = json::parse(body, budget);
         if (!doc && doc.error().tooLarge) {
             bodyTooLarge = makeError("response_too_large",

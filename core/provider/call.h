@@ -8,10 +8,11 @@
 // stream error or a dropped connection is reported with everything received so far.
 // Never blocks the thread it runs on.
 //
-// Memory: the response cap (limits.maxResponseBytes) bounds the bytes kept; a whole body is
-// parsed with a value budget of responseValueBudget(cap), so a body of tiny values
-// (`[0,0,...]`, a heavy tree node per value) is not built as a tree past it: it fails with
-// "response_too_large" and its raw bytes are kept.
+// Memory: the response cap (limits.maxResponseBytes) bounds the bytes kept; a whole body,
+// each stream event and an error body are parsed within wire::kMaxReplyValues
+// (wire/replyjson.h), so a reply of tiny values (`[0,0,...]`, a heavy tree node per value)
+// is not built as a tree past it: it fails with "response_too_large" and its raw bytes are
+// kept.
 
 #include "provider/exchange.h"
 #include "provider/request.h"
@@ -23,10 +24,6 @@
 class QNetworkAccessManager;
 
 namespace tw::provider {
-
-// The most array items plus object members a whole response body may hold as a tree: one per
-// 256 bytes of the cap, at least 1 Mi (about 1 Mi per 256 MiB; a node costs 16-60 bytes).
-std::size_t responseValueBudget(qint64 maxResponseBytes);
 
 class ProviderCall : public QObject {
     Q_OBJECT
@@ -64,7 +61,6 @@ private:
     bool m_streaming = false; // the response is being decoded as a stream
     qint64 m_lastTMs = 0;
     std::uint64_t m_lastRevision = 0;
-    qint64 m_maxResponseBytes; // the response cap (limits.maxResponseBytes): also bounds the body's tree
 };
 
 } // namespace tw::provider

@@ -1,12 +1,15 @@
 #include "provider/errors.h"
 
 #include "json/json.h"
+#include "wire/replyjson.h"
 
 namespace tw::provider {
 
 using json::Value;
 
 namespace {
+
+constexpr std::size_t kRawTextBytes = 64 * 1024;
 
 QByteArray headerValue(const net::HeaderList& headers, const char* name)
 {
@@ -123,13 +126,16 @@ std::optional<ProviderError> parseProviderErrorValue(int httpStatus, const Value
 
 std::optional<ProviderError> parseProviderError(int httpStatus, std::string_view body, const net::HeaderList& headers)
 {
-    auto v = json::parse(body);
+    // Within the reply's value budget: an error body of tiny values up to the response cap is
+    // not built as a tree (the exchange keeps its bytes).
+    auto v = wire::parseReplyJson(body);
     if (!v) {
-        // Not JSON (an HTML page, an empty body): only headers can still name the error.
+        // Not JSON (an HTML page, an empty body), or too large: only headers can still name
+        // the error. Its text is kept up to kRawTextBytes (the exchange has all of it).
         const HeaderFacts facts = headerFacts(headers);
         if (facts.type.isNull())
             return std::nullopt;
-        return headerOnlyError(httpStatus, facts, Value(body));
+        return headerOnlyError(httpStatus, facts, Value(body.substr(0, kRawTextBytes)));
     }
     return parseProviderErrorValue(httpStatus, *v, headers);
 }

@@ -4,6 +4,7 @@
 
 #include "json/json.h"
 #include "wire/registry.h"
+#include "wire/replyjson.h"
 
 #include <algorithm>
 #include <vector>
@@ -132,7 +133,7 @@ bool looksLikeJson(std::string_view data) noexcept
 
 void StreamAssembler::feed(std::string_view eventName, std::string_view data)
 {
-    auto v = json::parse(data);
+    auto v = parseReplyJson(data);
     if (v) {
         feedValue(eventName, *v);
         return;
@@ -168,8 +169,7 @@ void StreamAssembler::feedText(std::string_view) { }
 
 void StreamAssembler::recordMalformed(const json::ParseError& e)
 {
-    recordExtractError(makeError("malformed", "the " + std::string(name(m_wire)) + " reply is not valid JSON: " + e.toString(),
-                                 "line " + std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column)));
+    recordExtractError(replyJsonError(e, "the " + std::string(name(m_wire)) + " reply"));
     touch();
 }
 

@@ -1,6 +1,7 @@
 #include "wire/common_reply_scan.h"
 
 #include "json/json.h"
+#include "wire/replyjson.h"
 
 #include <cstring>
 
@@ -234,7 +235,7 @@ void Cursor::skipOther(char c) noexcept
 
 json::Value parseSpan(std::string_view text)
 {
-    auto v = json::parse(text);
+    auto v = parseReplyJson(text);
     return v ? std::move(*v) : json::Value();
 }
 

@@ -7,6 +7,7 @@
 #include "wire/registry.h"
 #include "wire/reply.h"
 #include "wire/sse.h"
+#include "wire/replyjson.h"
 
 namespace tw::wire {
 
@@ -366,7 +367,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
         }
         if (data.front() == '[') {
             // A JSON array of events (Gemini's streamGenerateContent without SSE).
-            auto v = json::parse(data);
+            auto v = parseReplyJson(data);
             if (v && v->isArray()) {
                 arrayEvents = true;
                 for (const json::Value& item : v->items())
@@ -385,7 +386,7 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             assembler->feed(name, data); // the hot path: no parse here
             return;
         }
-        auto v = json::parse(data);
+        auto v = parseReplyJson(data);
         if (!v) {
             if (looksLikeJson(data))
                 noteMalformed(v.error());
@@ -455,13 +456,12 @@ struct ReplyStream::Impl final : SseDecoder::Sink, JsonSequenceDecoder::Sink, Fr
             return assembler->reply();
         Reply r;
         if (malformed && pendingSeen == 0) {
-            r.error = makeError("malformed", "the reply is not valid JSON: " + malformed->toString(),
-                                "line " + std::to_string(malformed->pos.line) + ", column " + std::to_string(malformed->pos.column));
+            r.error = replyJsonError(*malformed, "the reply");
             return r;
         }
         // Nothing showed a wire. An error body ({"error": ...}) still says what went wrong.
         for (const auto& [n, d] : pending) {
-            auto v = json::parse(d);
+            auto v = parseReplyJson(d);
             if (!v)
                 continue;
             const json::Value& e = (*v)["error"];

@@ -36,6 +36,8 @@ public:
         Endless, // `data: {}` events as fast as the client reads them
         EndlessJson, // a JSON body that never ends, `[{},{},...`, as fast as the client reads it
         ManyValues, // a whole JSON body (Content-Length) of 1.2 million `{}` elements, ~3.6 MB
+        ManyValuesEvent, // one SSE event of those 1.2 million elements, then [DONE]
+        ManyValuesError, // an HTTP 429 whose body is those elements, its error type in a header
         Drip, // one byte per tick, no line end
         Pings // a keep-alive comment line per tick, then the end of the stream
     };
@@ -64,11 +66,15 @@ private:
             *request += s->readAll();
             if (!request->contains("\r\n\r\n"))
                 return;
-            if (m_mode == Mode::ManyValues) {
+            if (m_mode == Mode::ManyValues || m_mode == Mode::ManyValuesEvent || m_mode == Mode::ManyValuesError) {
                 // Hand-written: a valid body well under a few-MiB cap whose tree would not be.
-                const QByteArray body = "[" + QByteArray("{},").repeated(kManyValues - 1) + "{}]";
-                s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
-                         QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                const QByteArray values = "[" + QByteArray("{},").repeated(kManyValues - 1) + "{}]";
+                const QByteArray body = m_mode == Mode::ManyValuesEvent ? "data: " + values + "\n\ndata: [DONE]\n\n" : values;
+                const QByteArray head = m_mode == Mode::ManyValuesEvent ? "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                    : m_mode == Mode::ManyValuesError
+                    ? "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nx-amzn-ErrorType: ThrottlingException\r\n"
+                    : "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n";
+                s->write(head + "Connection: close\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
                 s->disconnectFromHost();
                 return;
             }
@@ -235,11 +241,43 @@ private Q_SLOTS:
         QVERIFY(x.events.empty());
     }
 
-    void valueBudgetFollowsTheCap()
+    void eventOfTinyValuesIsNotBuiltAsATree()
     {
-        QCOMPARE(provider::responseValueBudget(256LL * 1024 * 1024), std::size_t(1) << 20);
-        QCOMPARE(provider::responseValueBudget(4LL * 1024 * 1024 * 1024), std::size_t(16) << 20);
-        QCOMPARE(provider::responseValueBudget(4LL * 1024 * 1024), std::size_t(1) << 20); // the floor
+        // Streamed: one event of 1.2 million values, within a few-MiB cap. The event is not
+        // built as a tree past the reply's value budget either; the stream is a failure that
+        // names the budget, not a success with nothing in it.
+        StreamServer server(StreamServer::Mode::ManyValuesEvent, 0);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.maxResponseBytes = 4LL * 1024 * 1024;
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("response_too_large"));
+        QVERIFY2(x.error->message.find("more than 1048576 JSON values") != std::string::npos, x.error->message.c_str());
+        // The value past the budget, element 1048576, as a line:column of the event's data.
+        QCOMPARE(x.error->path, "line 1, column " + std::to_string(2 + 3 * 1048576));
+        QVERIFY(x.raw.startsWith("data: [{},{},"));
+        QVERIFY(x.reply.calls.empty());
+    }
+
+    void errorBodyOfTinyValuesIsNotBuiltAsATree()
+    {
+        // An HTTP error whose body is 1.2 million values: the error is still named (from its
+        // header), and what it keeps of the body is a bounded piece of text, not the tree.
+        StreamServer server(StreamServer::Mode::ManyValuesError, 0);
+        QVERIFY(server.listen());
+        net::HttpLimits limits;
+        limits.maxResponseBytes = 4LL * 1024 * 1024;
+        const provider::Exchange x = runCall(&m_nam, server.url(), limits, false);
+        QCOMPARE(x.status, 429);
+        QVERIFY(x.error);
+        QCOMPARE(x.error->category, std::string("http_error"));
+        QVERIFY(x.providerError);
+        QCOMPARE(std::string(x.providerError->type.str()), std::string("ThrottlingException"));
+        QVERIFY(x.providerError->raw.isString());
+        QVERIFY(x.providerError->raw.str().size() <= 64 * 1024);
+        QVERIFY(x.providerError->raw.str().starts_with("[{},{},"));
+        QCOMPARE(qint64(x.raw.size()), qint64(2 + 3 * StreamServer::kManyValues - 1));
     }
 
     void bodyOfTinyValuesIsNotBuiltAsATree()

@@ -329,6 +329,19 @@ private Q_SLOTS:
         QCOMPARE(ok["text"].str(), std::string_view("hello"));
     }
 
+    // Finding 5 (memory): a file of tiny values under the input cap is not built as a tree past
+    // the reply's value budget: too large, where the budget ran out, exit 1.
+    void extractOfTinyValuesIsTooLarge()
+    {
+        int exitCode = -1;
+        const QByteArray body = "[" + QByteArray("0,").repeated(1100 * 1000) + "0]";
+        const Value out = extract(body, QStringLiteral("openai"), exitCode);
+        QCOMPARE(exitCode, 1);
+        QCOMPARE(out["error"]["category"].str(), std::string_view("response_too_large"));
+        QVERIFY2(out["error"]["message"].str().find("more than 1048576 JSON values") != std::string_view::npos, json::compact(out).c_str());
+        QCOMPARE(out["error"]["path"].str(), "line 1, column " + std::to_string(2 + 2 * 1048576));
+    }
+
     // Finding 4: invalid UTF-8 in text and arguments is replaced and flagged; the output
     // is JSON.
     void invalidUtf8IsReplacedAndFlagged()

@@ -4,6 +4,7 @@
 #include "json/json.h"
 #include "wire/bedrock/eventstream.h"
 #include "wire/common_reply_walk.h"
+#include "wire/replyjson.h"
 
 #include <unordered_map>
 
@@ -169,7 +170,7 @@ public:
         // An exception's payload is its JSON {"message"}; one that is not JSON (or empty) still
         // ends the stream with an error instead of being dropped as noise.
         if (!eventName.empty() && isErrorName(eventName)) {
-            auto v = json::parse(data);
+            auto v = parseReplyJson(data);
             if (!v || !v->isObject()) {
                 const std::string_view text = trimmed(data);
                 inBandError(eventName, text.empty() ? Value::emptyObject() : Value{{key::Message, text}});

@@ -2,6 +2,7 @@
 #include "wire/hermes/jsonkeys.h"
 
 #include "json/json.h"
+#include "wire/replyjson.h"
 
 namespace tw::wire {
 
@@ -61,7 +62,7 @@ std::string_view trimText(std::string_view s)
 // `name`. Hermes calls have no ids, whatever the JSON says.
 std::optional<model::ToolCall> blockCall(std::string_view content, model::BlankArguments blank)
 {
-    auto parsed = json::parse(trimText(content));
+    auto parsed = parseReplyJson(trimText(content));
     if (!parsed || !parsed->isObject())
         return std::nullopt;
     const Value& name = (*parsed)[key::Name];
@@ -97,7 +98,7 @@ public:
     void feed(std::string_view eventName, std::string_view data) override
     {
         if (!m_carrier) {
-            auto v = json::parse(data);
+            auto v = parseReplyJson(data);
             if (!v || !adoptCarrier(*v))
                 return;
         }

@@ -5,6 +5,7 @@
 #include "model/scalars.h"
 #include "wire/common_reply_scan.h"
 #include "wire/common_reply_walk.h"
+#include "wire/replyjson.h"
 
 #include <unordered_map>
 
@@ -178,7 +179,7 @@ private:
 
     void feedErrorEvent(std::string_view data)
     {
-        auto v = json::parse(data);
+        auto v = parseReplyJson(data);
         if (!v) {
             recordProviderError(Value(data));
             return;
