@@ -38,9 +38,7 @@ int runExtract(const Args& args)
     // Duplicate keys in a body: the last value wins (as providers read it), and the inspector
     // shows where the others were.
     if (wire::describeFraming(*bytes) == "json") {
-        json::ParseOptions budget; // as the reply itself was read
-        budget.maxValues = wire::kMaxReplyValues;
-        if (auto doc = json::parseDocument(*bytes, budget); doc && !doc->warnings.empty()) {
+        if (auto doc = json::parseDocument(*bytes, wire::replyParseOptions()); doc && !doc->warnings.empty()) {
             std::vector<json::Value> warnings;
             for (const json::ParseWarning& w : doc->warnings)
                 warnings.push_back(json::Value{{"pointer", w.pointer}, {"line", w.pos.line}, {"column", w.pos.column}, {"message", w.message}});

@@ -191,12 +191,10 @@ void ProviderCall::onFinished(const net::HttpOutcome& o)
         // (A body cut at the response cap is not parsed: it cannot be one whole value, and a
         // tree of its tiny values, `[{},{},...`, would take many times the cap in memory.)
         // Nor is a body of more values than the budget: checked before the wire reads it.
-        json::ParseOptions budget;
-        budget.maxValues = wire::kMaxReplyValues; // the assembler reads it within the same budget
-        auto doc = json::parse(body, budget);
+        auto doc = wire::parseReplyJson(body); // the assembler reads it within the same budget
         if (!doc && doc.error().tooLarge) {
             bodyTooLarge = makeError("response_too_large",
-                                     "the response body holds more than " + std::to_string(budget.maxValues) +
+                                     "the response body holds more than " + std::to_string(wire::kMaxReplyValues) +
                                          " JSON values, too many to read within the response cap (TOOLWIRE_MAX_RESPONSE_BYTES); its " +
                                          std::to_string(o.body.size()) + " raw bytes are kept",
                                      doc.error().toString());

@@ -6,8 +6,8 @@
 #include "wire/ndjson.h"
 #include "wire/registry.h"
 #include "wire/reply.h"
-#include "wire/sse.h"
 #include "wire/replyjson.h"
+#include "wire/sse.h"
 
 namespace tw::wire {
 

@@ -20,12 +20,14 @@ namespace tw::wire {
 
 inline constexpr std::size_t kMaxReplyValues = std::size_t(1) << 20;
 
-inline Result<json::Value, json::ParseError> parseReplyJson(std::string_view text)
+inline json::ParseOptions replyParseOptions()
 {
     json::ParseOptions options;
     options.maxValues = kMaxReplyValues;
-    return json::parse(text, options);
+    return options;
 }
+
+inline Result<json::Value, json::ParseError> parseReplyJson(std::string_view text) { return json::parse(text, replyParseOptions()); }
 
 // The error for a reply's JSON that did not parse: "response_too_large" past the budget,
 // else "malformed"; `what` leads the message ("the openai reply"), the location is
