@@ -11,6 +11,7 @@
 #include "widgets/responseview.h"
 #include "models/callsmodel.h"
 #include "widgets/preseteditor.h"
+#include "widgets/problemspanel.h"
 #include "widgets/wireview.h"
 #include "widgets/wiretabs.h"
 #include "controllers/loopcontroller.h"
@@ -27,6 +28,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QComboBox>
 #include <QPlainTextEdit>
 #include <QLabel>
@@ -194,6 +196,38 @@ private Q_SLOTS:
         w.presetEditor()->setCurrentPreset(0);
         w.sendAction()->trigger();
         QVERIFY(QTest::qWaitFor([&] { return w.sendAction()->isEnabled() && mock->received().size() > afterLoop; }, 20000));
+    }
+
+    void editorsOffScreenAreBuiltWhenFirstSeen()
+    {
+        // The docks and tabs that are not on screen at the start hold no QScintilla editor
+        // until they are shown (a millisecond each at start-up); what asks for one gets it.
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCoreApplication::processEvents();
+        const auto editorsIn = [](QWidget* pane) { return pane->findChildren<ui::JsonEditor*>().size(); };
+        QCOMPARE(editorsIn(w.loopPanel()), 0);
+        QCOMPARE(editorsIn(w.responseView()), 0);
+        QCOMPARE(editorsIn(w.problemsPanel()), 0);
+        // A new project resets the loop panel without building what it resets.
+        w.loopPanel()->clearRun();
+        QCOMPARE(editorsIn(w.loopPanel()), 0);
+        // Showing the Tool loop dock builds the transcript's detail view, not the paused
+        // step's editor or the MCP log's (their box and tab are still hidden).
+        w.dock(QStringLiteral("LoopDock"))->raise();
+        QVERIFY(QTest::qWaitFor([&] { return editorsIn(w.loopPanel()) == 1; }, 5000));
+        QVERIFY(w.loopPanel()->detailEditor()->isVisible());
+        // Asked for, an editor exists at once, with the palette's colours.
+        ui::JsonEditor* step = w.loopPanel()->stepEditor();
+        QVERIFY(step);
+        QCOMPARE(editorsIn(w.loopPanel()), 2);
+        QCOMPARE(step->paper(), w.loopPanel()->detailEditor()->paper());
+        QVERIFY(w.responseView()->eventDetail());
+        QCOMPARE(editorsIn(w.responseView()), 1);
     }
 
     void wireTabsFollowTheWireList()

@@ -8,6 +8,7 @@
 #include "widgets/jsoneditor.h"
 #include "widgets/problemspanel.h"
 #include "widgets/tooleditorpane.h"
+#include "widgets/lazy.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -69,7 +70,7 @@ ProblemsNavigator::ProblemsNavigator(QMainWindow* window, ProblemsController* pr
 {
     m_button = new QToolButton(window->statusBar());
     m_button->setAutoRaise(true);
-    m_button->setIcon(window->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_button->setIcon(lazyStandardIcon(QStyle::SP_MessageBoxWarning));
     m_button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_button->setToolTip(tr("Show the problems (View › Problems)"));
     m_button->hide();

@@ -6,6 +6,7 @@
 #include "util/strings.h"
 #include "widgets/preseteditor.h"
 #include "widgets/responseview.h"
+#include "widgets/lazy.h"
 
 #include <QAction>
 #include <QApplication>
@@ -26,10 +27,10 @@ constexpr int kErrorMs = 15000;
 RequestActions::RequestActions(SendController* send, WirePreviewController* preview, PresetEditor* presets, ResponseView* response, QWidget* window)
     : QObject(window), m_sender(send), m_preview(preview), m_presets(presets), m_response(response), m_window(window)
 {
-    m_send = new QAction(window->style()->standardIcon(QStyle::SP_ArrowForward), tr("&Send"), window);
+    m_send = new QAction(lazyStandardIcon(QStyle::SP_ArrowForward), tr("&Send"), window);
     m_send->setShortcuts(shortcuts::keys(shortcuts::Id::Send));
     m_send->setToolTip(tr("Send the current preset (%1)").arg(m_send->shortcut().toString(QKeySequence::NativeText)));
-    m_cancel = new QAction(window->style()->standardIcon(QStyle::SP_BrowserStop), tr("&Cancel"), window);
+    m_cancel = new QAction(lazyStandardIcon(QStyle::SP_BrowserStop), tr("&Cancel"), window);
     m_cancel->setShortcuts(shortcuts::keys(shortcuts::Id::Cancel));
     m_cancel->setEnabled(false);
     m_curl = new QAction(tr("Copy as &curl"), window);

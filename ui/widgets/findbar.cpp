@@ -1,6 +1,7 @@
 #include "widgets/findbar.h"
 
 #include "widgets/jsoneditor.h"
+#include "widgets/lazy.h"
 
 #include <QApplication>
 
@@ -9,7 +10,7 @@ namespace tw::ui {
 FindBar::FindBar(Fallback fallback, QWidget* parent) : QLineEdit(parent), m_fallback(std::move(fallback))
 {
     setPlaceholderText(tr("Find (Enter: next)"));
-    setClearButtonEnabled(true);
+    enableClearButtonOnInput(this);
     setMaximumWidth(260);
     connect(this, &QLineEdit::returnPressed, this, &FindBar::findNext);
 }

@@ -3,6 +3,7 @@
 #include "controllers/historycontroller.h"
 #include "models/historymodel.h"
 #include "util/strings.h"
+#include "widgets/lazy.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -31,7 +32,7 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
         auto* e = new QLineEdit(this);
         e->setPlaceholderText(placeholder);
         e->setMinimumWidth(60);
-        e->setClearButtonEnabled(true);
+        enableClearButtonOnInput(e);
         filters->addWidget(e, 1);
         connect(e, &QLineEdit::textChanged, this, &HistoryPanel::refresh);
         return e;

@@ -7,6 +7,7 @@
 #include "shortcuts.h"
 #include "util/strings.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/lazy.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -69,13 +70,13 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
 {
     // Window-wide shortcuts: the panel sits in a dock, and F5/F10 should work from the
     // editors too. The window may also put these actions in its menus.
-    m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Loop"), this);
+    m_runAction = new QAction(lazyStandardIcon(QStyle::SP_MediaPlay), tr("&Run Loop"), this);
     m_runAction->setShortcuts(shortcuts::keys(shortcuts::Id::RunLoop));
     m_runAction->setToolTip(tr("Run the preset's tool loop to its answer (F5); while paused, continue to the end"));
-    m_stepAction = new QAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("S&tep"), this);
+    m_stepAction = new QAction(lazyStandardIcon(QStyle::SP_MediaSeekForward), tr("S&tep"), this);
     m_stepAction->setShortcuts(shortcuts::keys(shortcuts::Id::StepLoop));
     m_stepAction->setToolTip(tr("Run in step mode: pause before each round's results are sent (F10); while paused, send them"));
-    m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("Sto&p Loop"), this);
+    m_stopAction = new QAction(lazyStandardIcon(QStyle::SP_MediaStop), tr("Sto&p Loop"), this);
     m_stopAction->setShortcuts(shortcuts::keys(shortcuts::Id::StopLoop));
     m_stopAction->setToolTip(tr("Stop the loop (Shift+F5)"));
     for (QAction* a : {m_runAction, m_stepAction, m_stopAction}) {
@@ -200,7 +201,7 @@ QWidget* LoopPanel::buildControls()
     m_server->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_server->setMinimumContentsLength(10);
     m_target = new QLineEdit(box);
-    m_target->setClearButtonEnabled(true);
+    enableClearButtonOnInput(m_target);
     m_serverInfo = new QLabel(box);
     m_serverInfo->setEnabled(false); // the muted look of secondary text, in any palette
     m_serverInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
@@ -323,9 +324,12 @@ QWidget* LoopPanel::buildTranscriptTab()
     right->setChildrenCollapsible(false);
     m_detailCaption = caption(right);
     m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
-    m_detail = new JsonEditor(right);
-    m_detail->setReadOnly(true);
-    right->addWidget(captioned(m_detailCaption, m_detail, right));
+    m_detail = Lazy<JsonEditor>(right, [](QWidget* parent) {
+        auto* e = new JsonEditor(parent);
+        e->setReadOnly(true);
+        return e;
+    });
+    right->addWidget(captioned(m_detailCaption, m_detail.placeholder(), right));
 
     m_stepBox = new QWidget(right);
     auto* sv = new QVBoxLayout(m_stepBox);
@@ -333,7 +337,16 @@ QWidget* LoopPanel::buildTranscriptTab()
     sv->setSpacing(2);
     m_stepCaption = new QLabel(m_stepBox);
     m_stepCaption->setWordWrap(true);
-    m_stepEditor = new JsonEditor(m_stepBox);
+    m_stepEditor = Lazy<JsonEditor>(m_stepBox, [this](QWidget* parent) {
+        auto* e = new JsonEditor(parent);
+        connect(e, &QsciScintilla::textChanged, this, [this, e] {
+            if (!m_stepHint->isHidden()) {
+                e->clearError();
+                setStepHint({});
+            }
+        });
+        return e;
+    });
     m_stepHint = new QLabel(m_stepBox);
     m_stepHint->setTextFormat(Qt::PlainText);
     m_stepHint->setWordWrap(true);
@@ -342,9 +355,9 @@ QWidget* LoopPanel::buildTranscriptTab()
     auto* buttons = new QHBoxLayout;
     auto* restore = new QPushButton(tr("Restore"), m_stepBox);
     restore->setToolTip(tr("Put back the results as the server returned them"));
-    auto* toEnd = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run to End"), m_stepBox);
+    auto* toEnd = new QPushButton(lazyStandardIcon(QStyle::SP_MediaPlay), tr("Run to End"), m_stepBox);
     toEnd->setToolTip(tr("Send these results and run without pausing again (F5)"));
-    auto* cont = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Continue"), m_stepBox);
+    auto* cont = new QPushButton(lazyStandardIcon(QStyle::SP_MediaSeekForward), tr("Continue"), m_stepBox);
     cont->setToolTip(tr("Send these results and pause before the next round's (F10)"));
     cont->setDefault(true);
     buttons->addWidget(restore);
@@ -352,7 +365,7 @@ QWidget* LoopPanel::buildTranscriptTab()
     buttons->addWidget(toEnd);
     buttons->addWidget(cont);
     sv->addWidget(m_stepCaption);
-    sv->addWidget(m_stepEditor, 1);
+    sv->addWidget(m_stepEditor.placeholder(), 1);
     sv->addWidget(m_stepHint);
     sv->addLayout(buttons);
     right->addWidget(m_stepBox);
@@ -365,12 +378,6 @@ QWidget* LoopPanel::buildTranscriptTab()
     });
     connect(toEnd, &QPushButton::clicked, this, [this] { continueStep(false); });
     connect(cont, &QPushButton::clicked, this, [this] { continueStep(true); });
-    connect(m_stepEditor, &QsciScintilla::textChanged, this, [this] {
-        if (!m_stepHint->isHidden()) {
-            m_stepEditor->clearError();
-            setStepHint({});
-        }
-    });
 
     split->addWidget(m_tree);
     split->addWidget(right);
@@ -425,10 +432,13 @@ QWidget* LoopPanel::buildLogTab()
 
     m_logCaption = caption(split);
     m_logCaption->setText(tr("Every JSON-RPC message of the session, both ways. Select one to see it whole."));
-    m_logDetail = new JsonEditor(split);
-    m_logDetail->setReadOnly(true);
+    m_logDetail = Lazy<JsonEditor>(split, [](QWidget* parent) {
+        auto* e = new JsonEditor(parent);
+        e->setReadOnly(true);
+        return e;
+    });
     split->addWidget(logBox);
-    split->addWidget(captioned(m_logCaption, m_logDetail, split));
+    split->addWidget(captioned(m_logCaption, m_logDetail.placeholder(), split));
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     return split;
@@ -568,7 +578,8 @@ void LoopPanel::clearRun()
     m_controller->stop();
     m_controller->clear();
     m_banner->hide();
-    m_detail->clear();
+    if (JsonEditor* e = m_detail.ifBuilt())
+        e->clear();
     m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
     m_stepBox->hide();
     m_status->setText(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."));
@@ -591,7 +602,8 @@ void LoopPanel::startRun(bool step)
     c.maxIterations = m_maxIterations->value();
     c.step = step;
     m_banner->hide();
-    m_detail->clear();
+    if (JsonEditor* e = m_detail.ifBuilt())
+        e->clear();
     m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
     m_controller->start(c);
 }
@@ -714,7 +726,8 @@ void LoopPanel::showBanner(const QString& title, const QString& text, bool error
 void LoopPanel::showTranscriptItem(const QModelIndex& index)
 {
     if (!index.isValid()) {
-        m_detail->clear();
+        if (JsonEditor* e = m_detail.ifBuilt())
+            e->clear();
         return;
     }
     const TranscriptModel* model = m_controller->transcript();
@@ -726,7 +739,8 @@ void LoopPanel::showLogItem(const QModelIndex& index)
 {
     const mcp::LogEntry* e = m_controller->protocolLog()->entryAt(index.row());
     if (!index.isValid() || !e) {
-        m_logDetail->clear();
+        if (JsonEditor* view = m_logDetail.ifBuilt())
+            view->clear();
         return;
     }
     m_logCaption->setText(index.siblingAtColumn(ProtocolLogModel::Direction).data().toString() + QStringLiteral(" · ") +
@@ -736,6 +750,8 @@ void LoopPanel::showLogItem(const QModelIndex& index)
 }
 
 QString LoopPanel::statusText() const { return m_status->text(); }
+JsonEditor* LoopPanel::detailEditor() const { return m_detail.get(); }
+JsonEditor* LoopPanel::stepEditor() const { return m_stepEditor.get(); }
 QString LoopPanel::bannerTitle() const { return m_banner->isHidden() ? QString() : m_bannerTitle->text(); }
 QString LoopPanel::bannerText() const { return m_banner->isHidden() ? QString() : m_bannerText->text(); }
 QString LoopPanel::stepHint() const { return m_stepHint->isHidden() ? QString() : m_stepHint->text(); }

@@ -15,6 +15,7 @@
 #include "controllers/loopcontroller.h"
 #include "controllers/mcptransport.h"
 #include "mcp/era.h"
+#include "widgets/lazy.h"
 
 #include <QWidget>
 
@@ -77,8 +78,8 @@ public:
     QString bannerTitle() const;
     QString bannerText() const;
     QString stepHint() const;
-    JsonEditor* detailEditor() const { return m_detail; }
-    JsonEditor* stepEditor() const { return m_stepEditor; }
+    JsonEditor* detailEditor() const;
+    JsonEditor* stepEditor() const;
     QTreeView* transcriptView() const { return m_tree; }
     // Side by side (Horizontal) in a wide panel, stacked (Vertical) in a narrow one.
     Qt::Orientation transcriptOrientation() const;
@@ -135,14 +136,14 @@ private:
     QTreeView* m_tree = nullptr;
     QSplitter* m_transcriptSplit = nullptr;
     QLabel* m_detailCaption = nullptr;
-    JsonEditor* m_detail = nullptr;
+    Lazy<JsonEditor> m_detail; // the three editors: built when first seen (widgets/lazy.h)
     QWidget* m_stepBox = nullptr;
     QLabel* m_stepCaption = nullptr;
-    JsonEditor* m_stepEditor = nullptr;
+    Lazy<JsonEditor> m_stepEditor;
     QLabel* m_stepHint = nullptr;
     QTableView* m_logView = nullptr;
     QLabel* m_logCaption = nullptr;
-    JsonEditor* m_logDetail = nullptr;
+    Lazy<JsonEditor> m_logDetail;
     bool m_followLog = true; // the log view stays at its tail while the user leaves it there
 };
 

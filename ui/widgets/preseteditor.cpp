@@ -12,6 +12,7 @@
 #include "widgets/documentundo.h"
 #include "widgets/jsoneditor.h"
 #include "wires.h"
+#include "widgets/lazy.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -64,7 +65,7 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
         m_wire->addItem(toQString(wire::label(w)), toQString(wire::name(w)));
     form->addRow(tr("Wire"), m_wire);
     m_baseUrl = new QLineEdit(this);
-    m_baseUrl->setClearButtonEnabled(true);
+    enableClearButtonOnInput(m_baseUrl);
     form->addRow(tr("Base URL"), m_baseUrl);
     m_model = new QLineEdit(this);
     form->addRow(tr("Model"), m_model);

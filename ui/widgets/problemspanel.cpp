@@ -59,10 +59,13 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent) : QWidget(pa
     bar->addWidget(m_fileCaption, 1);
     bar->addWidget(m_reopen);
     fileLayout->addLayout(bar);
-    m_file = new JsonEditor(m_fileBox);
-    m_file->setReadOnly(true);
-    m_file->setWrapMode(QsciScintilla::WrapWord);
-    fileLayout->addWidget(m_file, 1);
+    m_file = Lazy<JsonEditor>(m_fileBox, [](QWidget* parent) {
+        auto* e = new JsonEditor(parent);
+        e->setReadOnly(true);
+        e->setWrapMode(QsciScintilla::WrapWord);
+        return e;
+    });
+    fileLayout->addWidget(m_file.placeholder(), 1);
     m_fileBox->hide();
     split->addWidget(listBox);
     split->addWidget(m_fileBox);
@@ -118,6 +121,8 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent) : QWidget(pa
             Q_EMIT reopenRequested(m_filePath);
     });
 }
+
+JsonEditor* ProblemsPanel::fileView() const { return m_file.get(); }
 
 void ProblemsPanel::activate(int row)
 {

@@ -7,6 +7,7 @@
 // fix… (the button over the list, the context menu), which asks for a preview first.
 
 #include "lint/finding.h"
+#include "widgets/lazy.h"
 
 #include <QWidget>
 
@@ -26,7 +27,7 @@ public:
     explicit ProblemsPanel(ProblemsModel* model, QWidget* parent = nullptr); // model not owned
 
     QTableView* view() const { return m_view; }
-    JsonEditor* fileView() const { return m_file; }
+    JsonEditor* fileView() const;
     // Selects row `row` and jumps to it.
     void activate(int row);
     // Asks for the fix of row `row` (fixRequested), when it has one.
@@ -48,7 +49,7 @@ private:
     QPushButton* m_fix;
     QWidget* m_fileBox;
     QLabel* m_fileCaption;
-    JsonEditor* m_file;
+    Lazy<JsonEditor> m_file; // built when a file is first shown (widgets/lazy.h)
     QPushButton* m_reopen;
     QString m_filePath;
     bool m_sized = false; // the columns were fitted to the first rows

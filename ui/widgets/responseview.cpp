@@ -32,6 +32,13 @@
 namespace tw::ui {
 
 namespace {
+
+// An editor nobody has seen is empty already.
+void clearText(const Lazy<JsonEditor>& editor)
+{
+    if (JsonEditor* e = editor.ifBuilt())
+        e->setText(QString());
+}
 QPlainTextEdit* monoText(QWidget* parent)
 {
     auto* t = new QPlainTextEdit(parent);
@@ -102,9 +109,16 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_text->setPlaceholderText(tr("No response yet."));
     m_tabs->addTab(m_text, tr("Text"));
-    m_pretty = new JsonEditor(m_tabs);
-    m_pretty->setReadOnly(true);
-    m_tabs->addTab(m_pretty, tr("Pretty"));
+    const auto readOnlyEditor = [](QsciScintilla::WrapMode wrap) {
+        return [wrap](QWidget* parent) {
+            auto* e = new JsonEditor(parent);
+            e->setReadOnly(true);
+            e->setWrapMode(wrap);
+            return e;
+        };
+    };
+    m_pretty = Lazy<JsonEditor>(m_tabs, readOnlyEditor(QsciScintilla::WrapNone));
+    m_tabs->addTab(m_pretty.placeholder(), tr("Pretty"));
     // The timeline, and under it the selected event's data in full (the table cuts it).
     auto* eventsSplit = new QSplitter(Qt::Vertical, m_tabs);
     m_events = new EventsModel(this);
@@ -116,11 +130,9 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_eventsView->horizontalHeader()->setStretchLastSection(true);
     m_eventsView->verticalHeader()->hide();
     m_eventsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_eventDetail = new JsonEditor(eventsSplit);
-    m_eventDetail->setReadOnly(true);
-    m_eventDetail->setWrapMode(QsciScintilla::WrapWord);
+    m_eventDetail = Lazy<JsonEditor>(eventsSplit, readOnlyEditor(QsciScintilla::WrapWord));
     eventsSplit->addWidget(m_eventsView);
-    eventsSplit->addWidget(m_eventDetail);
+    eventsSplit->addWidget(m_eventDetail.placeholder());
     eventsSplit->setStretchFactor(0, 3);
     eventsSplit->setStretchFactor(1, 2);
     connect(m_eventsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -131,9 +143,8 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     // Pretty and Raw are filled when first shown: for a large response they are megabytes
     // of text, which would hold the window at the end of every send, shown or not.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { fillShownTab(); });
-    m_request = new JsonEditor(m_tabs);
-    m_request->setReadOnly(true);
-    m_tabs->addTab(m_request, tr("Request"));
+    m_request = Lazy<JsonEditor>(m_tabs, readOnlyEditor(QsciScintilla::WrapNone));
+    m_tabs->addTab(m_request.placeholder(), tr("Request"));
     layout->addWidget(m_tabs, 1);
 }
 
@@ -175,14 +186,14 @@ void ResponseView::selectFirstEvent()
     if (m_events->rowCount() > 0)
         m_eventsView->selectRow(0);
     else
-        m_eventDetail->setText(QString());
+        clearText(m_eventDetail);
 }
 
 void ResponseView::showEventData(int row)
 {
     const provider::RecordedEvent* e = m_events->eventAt(row);
     if (!e) {
-        m_eventDetail->setText(QString());
+        clearText(m_eventDetail);
         return;
     }
     auto doc = json::parse(e->data);
@@ -253,7 +264,7 @@ void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
     selectFirstEvent();
     auto doc = json::parse(view);
     setPrettyLater(doc ? *doc : json::Value());
-    m_request->setText(QString());
+    clearText(m_request);
     showReply(reply, w);
     setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
     Q_EMIT statusMessage(tr("Extracted %1").arg(source));
@@ -330,7 +341,7 @@ void ResponseView::setPrettyLater(const json::Value& document)
 {
     m_prettyPending = document;
     m_prettyFilled = false;
-    m_pretty->setText(QString());
+    clearText(m_pretty);
     fillShownTab();
 }
 
@@ -341,12 +352,14 @@ void ResponseView::fillShownTab()
         m_rawFilled = true;
         m_raw->setPlainText(QString::fromUtf8(m_rawPending));
         m_rawPending.clear();
-    } else if (shown == m_pretty && !m_prettyFilled) {
+    } else if (shown == m_pretty.placeholder() && !m_prettyFilled) {
         m_prettyFilled = true;
         m_pretty->setText(m_prettyPending.isNull() ? QString() : toQString(json::pretty(m_prettyPending)));
         m_prettyPending = json::Value();
     }
 }
+
+JsonEditor* ResponseView::eventDetail() const { return m_eventDetail.get(); }
 
 void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView->parentWidget()); }
 
@@ -378,7 +391,7 @@ void ResponseView::clear()
 {
     m_calls->clear();
     m_events->clear();
-    m_eventDetail->setText(QString());
+    clearText(m_eventDetail);
     m_errorOwners.clear();
     m_text->setPlaceholderText(tr("No response yet."));
     m_callDetail->clear();
@@ -386,7 +399,7 @@ void ResponseView::clear()
     m_liveTextChars = 0;
     setPrettyLater(json::Value());
     setRawLater(QByteArray());
-    m_request->setText(QString());
+    clearText(m_request);
     setSummary(tr("No response yet. Send a request, or paste or drop any provider response here."));
 }
 

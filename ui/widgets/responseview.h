@@ -6,6 +6,7 @@
 
 #include "controllers/sendcontroller.h"
 #include "provider/exchange.h"
+#include "widgets/lazy.h"
 
 #include <QWidget>
 
@@ -43,7 +44,7 @@ public:
     CallsModel* callsModel() const { return m_calls; }
     QTableView* callsView() const { return m_callsView; }
     QTableView* eventsView() const { return m_eventsView; }
-    JsonEditor* eventDetail() const { return m_eventDetail; }
+    JsonEditor* eventDetail() const;
     QPlainTextEdit* textView() const { return m_text; }
     void showEventsTab();
     QString summary() const;
@@ -76,12 +77,12 @@ private:
     CallsModel* m_calls;
     QPlainTextEdit* m_callDetail;
     QPlainTextEdit* m_text;
-    JsonEditor* m_pretty;
+    Lazy<JsonEditor> m_pretty; // the editors: built when first seen (widgets/lazy.h)
     QPlainTextEdit* m_raw;
     QTableView* m_eventsView;
     EventsModel* m_events;
-    JsonEditor* m_eventDetail;
-    JsonEditor* m_request;
+    Lazy<JsonEditor> m_eventDetail;
+    Lazy<JsonEditor> m_request;
     QByteArray m_rawPending;
     bool m_rawFilled = true;
     json::Value m_prettyPending;

@@ -4,6 +4,7 @@
 #include "models/runresultsmodel.h"
 #include "shortcuts.h"
 #include "util/strings.h"
+#include "widgets/lazy.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -25,10 +26,10 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_runAll = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run &All Presets"), this);
+    m_runAll = new QAction(lazyStandardIcon(QStyle::SP_MediaPlay), tr("Run &All Presets"), this);
     m_runAll->setShortcuts(shortcuts::keys(shortcuts::Id::RunAllPresets));
     m_runAll->setToolTip(tr("Run every preset and check its expectations, as toolwire run does"));
-    m_stop = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("Stop the Run"), this);
+    m_stop = new QAction(lazyStandardIcon(QStyle::SP_MediaStop), tr("Stop the Run"), this);
     m_stop->setEnabled(false);
     auto* bar = new QToolBar(this);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

@@ -3,6 +3,7 @@
 #include "controllers/tooleditingcontroller.h"
 #include "models/toollistmodel.h"
 #include "shortcuts.h"
+#include "widgets/lazy.h"
 
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -20,7 +21,7 @@ ToolListPane::ToolListPane(ToolEditingController* tools, QWidget* parent) : QWid
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(
         tr("Filter tools (%1)").arg(shortcuts::keys(shortcuts::Id::FilterTools).value(0).toString(QKeySequence::NativeText)));
-    m_filter->setClearButtonEnabled(true);
+    enableClearButtonOnInput(m_filter);
     layout->addWidget(m_filter);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_tools->listModel());
