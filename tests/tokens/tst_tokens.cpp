@@ -102,6 +102,29 @@ void TestTokens::damagedRanksAreErrors()
     auto r = tw::tokens::Encoding::fromRanks(cut);
     QVERIFY(!r);
     QVERIFY2(r.error().message.find("ends after 1 of 2") != std::string::npos, r.error().message.c_str());
+    // Three ranks, the third the first's bytes again: named by its rank and where it starts.
+    const std::string repeated = std::string("TWBPE1\n") + std::string("\x03\x00\x00\x00", 4) +
+        "\x02"
+        "ab"
+        "\x01"
+        "c"
+        "\x02"
+        "ab";
+    auto twice = tw::tokens::Encoding::fromRanks(repeated);
+    QVERIFY(!twice);
+    QCOMPARE(QString::fromStdString(twice.error().message), u"token ranks, byte 17: rank 2 repeats an earlier token"_s);
+    // Distinct tokens with many home slots in common still load, and each keeps its rank.
+    std::string many = std::string("TWBPE1\n") + std::string("\xe8\x03\x00\x00", 4);
+    for (int i = 0; i < 1000; ++i) {
+        const std::string t = std::to_string(i * 7919);
+        many += char(t.size());
+        many += t;
+    }
+    auto loaded = tw::tokens::Encoding::fromRanks(many);
+    QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+    QCOMPARE((*loaded)->size(), std::size_t(1000));
+    QCOMPARE((*loaded)->bytes(999), std::string_view("7911081"));
+    QCOMPARE((*loaded)->encode("0"), std::vector<std::uint32_t>{0});
 }
 
 void TestTokens::matchesTheNpmTokenizer_data()
