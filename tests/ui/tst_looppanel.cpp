@@ -479,6 +479,30 @@ private Q_SLOTS:
         f.panel->resize(380, 600);
         QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
     }
+    void aRunNeverWidensThePanel()
+    {
+        // Seen in the window at 1280×720: after a run the Tool loop dock took ~40 px more
+        // from the wire tabs (the busy bar raised the minimum while the run lasted). What a
+        // run shows (busy bar, banner, status, transcript, log, detail) fits the width the
+        // panel had.
+        Fixture f;
+        QVERIFY(f.setUp());
+        f.panel->resize(380, 600);
+        f.panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.panel.get()));
+        QTest::qWait(50);
+        const int before = f.panel->minimumSizeHint().width();
+        f.panel->runAction()->trigger();
+        QVERIFY(f.controller()->isBusy());
+        QCoreApplication::processEvents();
+        // While it runs, with the busy bar showing: a dock grown to a larger minimum keeps it.
+        QCOMPARE(f.panel->minimumSizeHint().width(), before);
+        QVERIFY(f.waitIdle());
+        f.panel->transcriptView()->setCurrentIndex(f.transcript()->index(0, 0));
+        QTest::qWait(50);
+        const int after = f.panel->minimumSizeHint().width();
+        QVERIFY2(after <= before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+    }
 };
 
 QTEST_MAIN(TestLoopPanel)

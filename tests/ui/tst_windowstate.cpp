@@ -10,6 +10,7 @@
 
 #include "application.h"
 #include "controllers/helpmenu.h"
+#include "controllers/loopcontroller.h"
 #include "controllers/problemscontroller.h"
 #include "controllers/themecontroller.h"
 #include "controllers/tooldrafts.h"
@@ -20,6 +21,7 @@
 #include "services.h"
 #include "widgets/choiceeditor.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/looppanel.h"
 #include "widgets/problemspanel.h"
 #include "widgets/tooleditorpane.h"
 #include "widgets/toollistpane.h"
@@ -251,6 +253,35 @@ private Q_SLOTS:
         QVERIFY(inside(w.frameGeometry()));
         QVERIFY(w.minimumSize().width() <= kScreen.width());
         QVERIFY(w.minimumSize().height() <= kScreen.height());
+    }
+
+    // Seen at 1280×720: after a loop run the right dock took ~40 px from the wire tabs. What
+    // a send and a run show never widens a dock.
+    void sendAndLoopNeverWidenTheDocks()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(50);
+        QDockWidget* response = w.dock(QStringLiteral("ResponseDock"));
+        QDockWidget* loop = w.dock(QStringLiteral("LoopDock"));
+        const int before = response->width();
+        const int centre = w.centralWidget()->width();
+        w.sendAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.sendAction()->isEnabled(); }, 20000));
+        QTest::qWait(50);
+        QCOMPARE(response->width(), before);
+        loop->raise();
+        QTest::qWait(50);
+        QCOMPARE(loop->width(), before);
+        w.loopPanel()->runAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return !w.loopPanel()->controller()->isBusy(); }, 30000));
+        QTest::qWait(50);
+        QCOMPARE(loop->width(), before);
+        QCOMPARE(w.centralWidget()->width(), centre);
     }
 
     // The tool list shows a useful number of tools at 1280×720 (it showed about four), and

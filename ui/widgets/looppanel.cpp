@@ -180,11 +180,16 @@ QWidget* LoopPanel::buildControls()
     m_busy->setRange(0, 0); // indeterminate: rounds have no known length
     m_busy->setTextVisible(false);
     m_busy->setFixedSize(64, 10);
+    // Its room is kept while hidden: appearing for a run would raise the panel's minimum
+    // width, and the dock, grown to it, never gave the ~40 px back to the wire tabs.
+    QSizePolicy keep = m_busy->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    m_busy->setSizePolicy(keep);
     m_busy->hide();
     bar->addWidget(m_busy);
     m_status = new QLabel(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."), box);
     m_status->setTextFormat(Qt::PlainText);
-    m_status->setMinimumWidth(80);
+    m_status->setMinimumWidth(16); // with the busy bar's kept room, as wide as it was
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_status, 1);
     v->addLayout(bar);
