@@ -479,6 +479,24 @@ private Q_SLOTS:
         f.panel->resize(380, 600);
         QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
     }
+    void aPauseNeverWidensThePanel()
+    {
+        // Paused, Run and Step read "Run to End" and "Continue": the row keeps its width.
+        Fixture f;
+        QVERIFY(f.setUp());
+        f.panel->resize(380, 600);
+        f.panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.panel.get()));
+        const int before = f.panel->minimumSizeHint().width();
+        f.panel->stepAction()->trigger();
+        QVERIFY(f.waitFor(ui::LoopController::State::Paused));
+        QCoreApplication::processEvents();
+        QCOMPARE(f.panel->runAction()->text(), QStringLiteral("&Run to End"));
+        QCOMPARE(f.panel->minimumSizeHint().width(), before);
+        f.panel->stopAction()->trigger();
+        QVERIFY(f.waitIdle());
+    }
+
     void aRunNeverWidensThePanel()
     {
         // Seen in the window at 1280×720: after a run the Tool loop dock took ~40 px more

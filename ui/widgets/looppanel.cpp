@@ -31,6 +31,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 namespace {
@@ -174,6 +176,16 @@ QWidget* LoopPanel::buildControls()
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         b->setAutoRaise(true);
         bar->addWidget(b);
+        // Run and Step are renamed while paused (onStateChanged): as wide as the longer name
+        // from the start, or the panel's minimum, and so the dock, would grow at a pause.
+        const QString paused = a == m_runAction ? tr("&Run to End") : a == m_stepAction ? tr("Con&tinue") : QString();
+        if (!paused.isEmpty()) {
+            const QString idle = a->text();
+            a->setText(paused);
+            const int wide = b->sizeHint().width();
+            a->setText(idle);
+            b->setMinimumWidth(std::max(wide, b->sizeHint().width()));
+        }
     }
     bar->addSpacing(8);
     m_busy = new QProgressBar(box);
