@@ -188,23 +188,24 @@ QWidget* LoopPanel::buildControls()
         }
     }
     bar->addSpacing(8);
-    m_busy = new QProgressBar(box);
-    m_busy->setRange(0, 0); // indeterminate: rounds have no known length
-    m_busy->setTextVisible(false);
-    m_busy->setFixedSize(64, 10);
-    // Its room is kept while hidden: appearing for a run would raise the panel's minimum
-    // width, and the dock, grown to it, never gave the ~40 px back to the wire tabs.
-    QSizePolicy keep = m_busy->sizePolicy();
-    keep.setRetainSizeWhenHidden(true);
-    m_busy->setSizePolicy(keep);
-    m_busy->hide();
-    bar->addWidget(m_busy);
     m_status = new QLabel(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."), box);
     m_status->setTextFormat(Qt::PlainText);
-    m_status->setMinimumWidth(16); // with the busy bar's kept room, as wide as it was
+    m_status->setMinimumWidth(80);
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_status, 1);
     v->addLayout(bar);
+    // A thin line under the controls while a run lasts, as wide as the panel: in the row it
+    // raised the panel's minimum width for the run, and the dock, grown to it, never gave the
+    // ~40 px back to the wire tabs. Its height is kept while hidden, so nothing moves either.
+    m_busy = new QProgressBar(box);
+    m_busy->setRange(0, 0); // indeterminate: rounds have no known length
+    m_busy->setTextVisible(false);
+    m_busy->setFixedHeight(4);
+    QSizePolicy line(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    line.setRetainSizeWhenHidden(true);
+    m_busy->setSizePolicy(line);
+    m_busy->hide();
+    v->addWidget(m_busy);
 
     auto* grid = new QGridLayout;
     grid->setContentsMargins(4, 0, 4, 0);
