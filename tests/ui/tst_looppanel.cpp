@@ -471,10 +471,12 @@ private Q_SLOTS:
         f.panel->show();
         QVERIFY(QTest::qWaitForWindowExposed(f.panel.get()));
         QCOMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
+        QCOMPARE(f.panel->logOrientation(), Qt::Vertical);
         const int chars = f.panel->detailEditor()->fontMetrics().horizontalAdvance(QStringLiteral("0123456789"));
         QTRY_VERIFY2(f.panel->detailEditor()->width() >= 2 * chars, qPrintable(QString::number(f.panel->detailEditor()->width())));
         f.panel->resize(1000, 600);
         QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Horizontal);
+        QCOMPARE(f.panel->logOrientation(), Qt::Horizontal);
         QTRY_VERIFY(f.panel->detailEditor()->width() >= 2 * chars);
         f.panel->resize(380, 600);
         QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Vertical);

@@ -271,6 +271,7 @@ QWidget* LoopPanel::buildControls()
 }
 
 Qt::Orientation LoopPanel::transcriptOrientation() const { return m_transcriptSplit->orientation(); }
+Qt::Orientation LoopPanel::logOrientation() const { return m_logSplit->orientation(); }
 
 void LoopPanel::resizeEvent(QResizeEvent* event)
 {
@@ -281,8 +282,9 @@ void LoopPanel::resizeEvent(QResizeEvent* event)
 void LoopPanel::fitTranscriptSplit()
 {
     // Side by side only where both have room: in a 380 px dock (1280×720) the JSON detail was
-    // left four characters wide; there it goes under the tree.
-    if (!m_transcriptSplit)
+    // left four characters wide; there it goes under the tree. The MCP log and its message
+    // the same way (its Message column was cut to a word).
+    if (!m_transcriptSplit || !m_logSplit)
         return;
     const Qt::Orientation want = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
     if (m_transcriptSplit->orientation() == want)
@@ -291,6 +293,10 @@ void LoopPanel::fitTranscriptSplit()
     m_tree->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
     m_tree->setMinimumHeight(want == Qt::Vertical ? m_tree->fontMetrics().lineSpacing() * 5 : 0);
     m_transcriptSplit->setSizes({1, 1}); // an even split (the splitter scales the ratio)
+    m_logSplit->setOrientation(want);
+    m_logView->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
+    m_logView->setMinimumHeight(want == Qt::Vertical ? m_logView->fontMetrics().lineSpacing() * 5 : 0);
+    m_logSplit->setSizes({1, 1});
 }
 
 QWidget* LoopPanel::buildTranscriptTab()
@@ -431,7 +437,6 @@ QWidget* LoopPanel::buildLogTab()
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Time, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Direction, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_logView->setMinimumWidth(220);
     connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) { showLogItem(current); });
     // Follow the tail while the user is at the bottom; leave the view alone when they scrolled up.
     connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
@@ -459,6 +464,7 @@ QWidget* LoopPanel::buildLogTab()
     split->addWidget(captioned(m_logCaption, m_logDetail.placeholder(), split));
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    m_logSplit = split;
     return split;
 }
 

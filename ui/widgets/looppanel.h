@@ -83,6 +83,7 @@ public:
     QTreeView* transcriptView() const { return m_tree; }
     // Side by side (Horizontal) in a wide panel, stacked (Vertical) in a narrow one.
     Qt::Orientation transcriptOrientation() const;
+    Qt::Orientation logOrientation() const;
     QTableView* protocolLogView() const { return m_logView; }
 
 Q_SIGNALS:
@@ -135,6 +136,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QTreeView* m_tree = nullptr;
     QSplitter* m_transcriptSplit = nullptr;
+    QSplitter* m_logSplit = nullptr; // stacked or side by side with the transcript's
     QLabel* m_detailCaption = nullptr;
     Lazy<JsonEditor> m_detail; // the three editors: built when first seen (widgets/lazy.h)
     QWidget* m_stepBox = nullptr;
