@@ -461,6 +461,41 @@ private Q_SLOTS:
     }
 
     // Point 10: a project that does not load is shown where it breaks, in a visible panel.
+    // Seen at 1280×720: the file view scrolled the bad line out of sight, under its own
+    // message (the view was laid out only after the scroll).
+    void theBadLineOfAProjectIsOnScreen()
+    {
+        QTemporaryDir dir;
+        QByteArray text = "{\n  \"format\": 2,\n  \"tools\": [\n";
+        for (int i = 0; i < 60; ++i)
+            text += "    {\"name\": \"t" + QByteArray::number(i) + "\", \"description\": \"x\"},\n";
+        text += "    {\"name\": \"bad\",}\n  ]\n}\n"; // line 64
+        const QString bad = writeFile(dir, QStringLiteral("long.toolwire"), text);
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!w.openProject(bad));
+        QCOMPARE(w.problems()->fileProblem()->line, 64);
+        // As the failed open shows it, before any click; and after a click on its row.
+        QTest::qWait(50);
+        ui::JsonEditor* file = w.problemsPanel()->fileView();
+        QVERIFY(file->isVisible());
+        const auto onScreen = [file] {
+            const long first = file->SendScintilla(QsciScintillaBase::SCI_GETFIRSTVISIBLELINE);
+            const long lines = file->SendScintilla(QsciScintillaBase::SCI_LINESONSCREEN);
+            const long bad = file->SendScintilla(QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, 63UL);
+            return lines >= 2 && first <= bad && bad < first + lines
+                ? QString()
+                : QStringLiteral("first %1, %2 on screen, the bad line at %3").arg(first).arg(lines).arg(bad);
+        };
+        QVERIFY2(onScreen().isEmpty(), qPrintable(onScreen()));
+        w.problemsPanel()->activate(0);
+        QTest::qWait(50);
+        QVERIFY2(onScreen().isEmpty(), qPrintable(onScreen()));
+    }
+
     void badProjectIsShownInTheProblemsPanel()
     {
         QTemporaryDir dir;

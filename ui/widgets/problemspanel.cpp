@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QPointer>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -171,11 +173,22 @@ void ProblemsPanel::showFile(const Problem& p)
     if (p.offset) {
         m_file->markError(qsizetype(*p.offset), p.message);
         m_file->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(*p.offset));
-        m_file->ensureLineVisible(std::max(0, p.line - 1));
     } else {
         m_file->clearError();
     }
     m_fileBox->show();
+    // The bad line near the top with a few lines of context above it — once the view has its
+    // size: built or shown just now, it is laid out on the next turn of the event loop (the
+    // line was scrolled out of sight under its own message).
+    const int line = std::max(0, p.line - 1);
+    const auto reveal = [view = QPointer<JsonEditor>(m_file.get()), line] {
+        if (!view)
+            return;
+        const long shown = view->SendScintilla(QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, static_cast<unsigned long>(line));
+        view->setFirstVisibleLine(int(std::max(0L, shown - 3)));
+    };
+    reveal();
+    QTimer::singleShot(0, m_file.get(), reveal);
 }
 
 } // namespace tw::ui
