@@ -481,6 +481,29 @@ private Q_SLOTS:
         f.panel->resize(380, 600);
         QTRY_COMPARE(f.panel->transcriptOrientation(), Qt::Vertical);
     }
+    void protocolLogDetailFollowsTheSelection()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        f.panel->runAction()->trigger();
+        QVERIFY(f.waitIdle());
+        QTableView* log = f.panel->protocolLogView();
+        QVERIFY(log->model()->rowCount() > 2);
+        // The first row is the client's note on the MCP revision: shown as the JSON string it
+        // is (as raw text the lexer painted it as an error), wrapped.
+        QVERIFY(log->model()->index(0, ui::ProtocolLogModel::Direction).data().toString().contains(QStringLiteral("note")));
+        log->setCurrentIndex(log->model()->index(0, 0));
+        const QString note = f.panel->logDetailEditor()->text();
+        QVERIFY2(note.startsWith(u'"') && note.trimmed().endsWith(u'"'), qPrintable(note));
+        QCOMPARE(f.panel->logDetailEditor()->wrapMode(), QsciScintilla::WrapWord);
+        QVERIFY(f.panel->logDetailCaption().contains(QStringLiteral("note")));
+        // Another run starts a new session: nothing selected, the old caption gone.
+        f.panel->runAction()->trigger();
+        QVERIFY(f.waitIdle());
+        QVERIFY(!f.panel->logDetailCaption().contains(QStringLiteral("note")));
+        QVERIFY(f.panel->logDetailEditor()->text().isEmpty());
+    }
+
     void aPauseNeverWidensThePanel()
     {
         // Paused, Run and Step read "Run to End" and "Continue": the row keeps its width.

@@ -382,6 +382,10 @@ private Q_SLOTS:
         bar->setText(QStringLiteral("no such text anywhere"));
         QTest::keyClick(bar, Qt::Key_Return);
         QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("\"no such text anywhere\" not found"));
+        // Escape closes the field and hands the focus back to the view (it stayed open).
+        QTest::keyClick(bar, Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!bar->hasFocus());
     }
 
     void editingUpdatesWireTabs()

@@ -4,6 +4,7 @@
 #include "widgets/lazy.h"
 
 #include <QApplication>
+#include <QKeyEvent>
 
 namespace tw::ui {
 
@@ -22,6 +23,18 @@ void FindBar::activate()
     show();
     setFocus();
     selectAll();
+}
+
+void FindBar::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() != Qt::Key_Escape) {
+        QLineEdit::keyPressEvent(event);
+        return;
+    }
+    hide();
+    JsonEditor* target = m_target ? m_target.data() : (m_fallback ? m_fallback() : nullptr);
+    if (target)
+        target->setFocus();
 }
 
 void FindBar::findNext()

@@ -1,7 +1,8 @@
 #pragma once
 // Find (Ctrl+F): a field in the status bar that searches the JSON view that had focus when
 // it was opened, else the view the window names (the visible wire tab). Enter finds the next
-// match, wrapping (QScintilla's own search); a miss is a status message, never a dialog.
+// match, wrapping (QScintilla's own search); a miss is a status message, never a dialog;
+// Escape closes it.
 
 #include <QLineEdit>
 #include <QPointer>
@@ -23,6 +24,10 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
+
+protected:
+    // Escape closes the field and gives the focus back to the view it searched.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void findNext();

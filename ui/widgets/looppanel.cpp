@@ -42,6 +42,8 @@ constexpr int kTreeMinWidth = 220;
 // Below this panel width the transcript's tree and its detail are stacked, not side by side.
 constexpr int kSideBySideWidth = 600;
 
+QString logCaptionText() { return LoopPanel::tr("Every JSON-RPC message of the session, both ways. Select one to see it whole."); }
+
 QLabel* caption(QWidget* parent)
 {
     auto* l = new QLabel(parent);
@@ -454,10 +456,11 @@ QWidget* LoopPanel::buildLogTab()
     });
 
     m_logCaption = caption(split);
-    m_logCaption->setText(tr("Every JSON-RPC message of the session, both ways. Select one to see it whole."));
+    m_logCaption->setText(logCaptionText());
     m_logDetail = Lazy<JsonEditor>(split, [](QWidget* parent) {
         auto* e = new JsonEditor(parent);
         e->setReadOnly(true);
+        e->setWrapMode(QsciScintilla::WrapWord); // a long note or argument reads whole
         return e;
     });
     split->addWidget(logBox);
@@ -763,6 +766,8 @@ void LoopPanel::showLogItem(const QModelIndex& index)
 {
     const mcp::LogEntry* e = m_controller->protocolLog()->entryAt(index.row());
     if (!index.isValid() || !e) {
+        // A new session (or none selected): the caption of the last one's message goes too.
+        m_logCaption->setText(logCaptionText());
         if (JsonEditor* view = m_logDetail.ifBuilt())
             view->clear();
         return;
@@ -770,11 +775,15 @@ void LoopPanel::showLogItem(const QModelIndex& index)
     m_logCaption->setText(index.siblingAtColumn(ProtocolLogModel::Direction).data().toString() + QStringLiteral(" · ") +
                           tr("%1 s").arg(index.siblingAtColumn(ProtocolLogModel::Time).data().toString()) + QStringLiteral(" · ") +
                           index.siblingAtColumn(ProtocolLogModel::Message).data().toString());
-    m_logDetail->setText(e->message.isString() ? toQString(e->message.str()) : toQString(json::pretty(e->message)));
+    // A note (the client's own words, not JSON-RPC) is shown as the JSON string it is: as
+    // raw text the JSON lexer painted it in its error colour.
+    m_logDetail->setText(toQString(json::pretty(e->message)));
 }
 
 QString LoopPanel::statusText() const { return m_status->text(); }
 JsonEditor* LoopPanel::detailEditor() const { return m_detail.get(); }
+QString LoopPanel::logDetailCaption() const { return m_logCaption->text(); }
+JsonEditor* LoopPanel::logDetailEditor() const { return m_logDetail.get(); }
 JsonEditor* LoopPanel::stepEditor() const { return m_stepEditor.get(); }
 QString LoopPanel::bannerTitle() const { return m_banner->isHidden() ? QString() : m_bannerTitle->text(); }
 QString LoopPanel::bannerText() const { return m_banner->isHidden() ? QString() : m_bannerText->text(); }

@@ -85,6 +85,9 @@ public:
     Qt::Orientation transcriptOrientation() const;
     Qt::Orientation logOrientation() const;
     QTableView* protocolLogView() const { return m_logView; }
+    // The selected log entry: its caption and the message in full.
+    QString logDetailCaption() const;
+    JsonEditor* logDetailEditor() const;
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
