@@ -40,6 +40,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
+#include <QFrame>
 #include <QListView>
 #include <QMenuBar>
 #include <QProcess>
@@ -377,6 +378,29 @@ private Q_SLOTS:
         QVERIFY(theme->isDark());
         theme->setDesktopColorScheme(0); // no preference: the start palette
         QVERIFY(!theme->isDark());
+    }
+
+    // Seen: after a theme switch the loop's final-answer banner kept the old theme's
+    // background until the next run.
+    void loopBannerFollowsTheTheme()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.dock(QStringLiteral("LoopDock"))->raise();
+        w.loopPanel()->runAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return !w.loopPanel()->controller()->isBusy(); }, 30000));
+        auto* banner = w.loopPanel()->findChild<QFrame*>(QStringLiteral("loopBanner"));
+        QVERIFY(banner && banner->isVisible());
+        const auto background = [banner] { return banner->grab().toImage().pixelColor(banner->width() - 12, 3).lightness(); };
+        QVERIFY(background() > 128);
+        w.theme()->setMode(ui::ThemeController::Mode::Dark);
+        QTRY_VERIFY2(background() < 128, qPrintable(QString::number(background())));
+        w.theme()->setMode(ui::ThemeController::Mode::Light);
+        QTRY_VERIFY2(background() > 128, qPrintable(QString::number(background())));
     }
 
     // Point 10: the same over D-Bus, from a portal on the session bus (ctest runs this test

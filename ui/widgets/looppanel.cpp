@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -279,6 +280,16 @@ void LoopPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitTranscriptSplit();
+}
+
+void LoopPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange || m_banner->styleSheet().isEmpty())
+        return;
+    const QString sheet = m_banner->styleSheet();
+    m_banner->setStyleSheet(QString());
+    m_banner->setStyleSheet(sheet);
 }
 
 void LoopPanel::fitTranscriptSplit()

@@ -94,6 +94,8 @@ Q_SIGNALS:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // A theme switch: the banner's style sheet resolves palette() only when it is set.
+    void changeEvent(QEvent* event) override;
 
 private:
     void fitTranscriptSplit();
