@@ -380,6 +380,40 @@ private Q_SLOTS:
         QVERIFY(!theme->isDark());
     }
 
+    // Seen: in the dark theme Run Loop and Step were black triangles on dark grey (the
+    // style's media icons are drawn in black); coloured icons keep their colours.
+    void inkIconsFollowADarkTheme()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        // The lightness of the icon's visible pixels, and whether any is saturated.
+        const auto ink = [](const QIcon& icon) {
+            const QImage img = icon.pixmap(16, 16).toImage().convertToFormat(QImage::Format_ARGB32);
+            int sum = 0, n = 0, saturated = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    if (c.alpha() < 128)
+                        continue;
+                    sum += c.lightness();
+                    ++n;
+                    saturated += c.hsvSaturation() > 60 ? 1 : 0;
+                }
+            return std::pair{n ? sum / n : -1, saturated};
+        };
+        QAction* run = w.loopPanel()->runAction();
+        QVERIFY(ink(run->icon()).first >= 0 && ink(run->icon()).first < 100); // black in the light theme
+        const int sendColoured = ink(w.sendAction()->icon()).second;
+        QVERIFY(sendColoured > 0); // a green arrow
+        w.theme()->setMode(ui::ThemeController::Mode::Dark);
+        QVERIFY2(ink(run->icon()).first > 150, qPrintable(QString::number(ink(run->icon()).first)));
+        QVERIFY(ink(w.loopPanel()->stepAction()->icon()).first > 150);
+        QCOMPARE(ink(w.sendAction()->icon()).second, sendColoured); // Send keeps its colour
+        w.theme()->setMode(ui::ThemeController::Mode::Light);
+        QVERIFY(ink(run->icon()).first < 100);
+    }
+
     // Seen: after a theme switch the loop's final-answer banner kept the old theme's
     // background until the next run.
     void loopBannerFollowsTheTheme()

@@ -3,7 +3,10 @@
 #include <QApplication>
 #include <QIconEngine>
 #include <QLineEdit>
+#include <QGuiApplication>
 #include <QPainter>
+#include <QPalette>
+#include <QPixmapCache>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -49,19 +52,72 @@ void LazyHost::paintEvent(QPaintEvent* /*event*/)
 
 namespace {
 
+// True when every visible pixel of the image is dark and grey: an icon drawn in ink alone
+// (the style's media icons), which a dark palette would leave black on dark grey.
+bool isDarkInk(const QImage& image)
+{
+    bool any = false;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb px = line[x];
+            if (qAlpha(px) < 32)
+                continue;
+            const QColor c = QColor::fromRgba(px);
+            if (c.lightness() > 110 || c.hsvSaturation() > 60)
+                return false;
+            any = true;
+        }
+    }
+    return any;
+}
+
+// The pixmap as drawn in this palette: ink icons take the palette's text colour when the
+// palette is dark (View › Theme › Dark); coloured icons, and any icon in a light palette,
+// are as the style made them.
+QPixmap forPalette(const QPixmap& pixmap, QIcon::Mode mode)
+{
+    const QPalette palette = QGuiApplication::palette();
+    if (pixmap.isNull() || palette.color(QPalette::Window).lightness() >= 128)
+        return pixmap;
+    const QColor ink = palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::WindowText);
+    const QString key = QStringLiteral("tw-ink-%1-%2").arg(pixmap.cacheKey()).arg(ink.rgba());
+    QPixmap tinted;
+    if (QPixmapCache::find(key, &tinted))
+        return tinted;
+    QImage image = pixmap.toImage().convertToFormat(QImage::Format_ARGB32);
+    if (!isDarkInk(image)) {
+        tinted = pixmap;
+    } else {
+        QPainter p(&image);
+        p.setCompositionMode(QPainter::CompositionMode_SourceIn);
+        p.fillRect(image.rect(), ink);
+        p.end();
+        tinted = QPixmap::fromImage(image);
+        tinted.setDevicePixelRatio(pixmap.devicePixelRatio());
+    }
+    QPixmapCache::insert(key, tinted);
+    return tinted;
+}
+
 class LazyStandardIconEngine final : public QIconEngine {
 public:
     explicit LazyStandardIconEngine(QStyle::StandardPixmap which) : m_which(which) { }
 
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State state) override
     {
-        icon().paint(painter, rect, Qt::AlignCenter, mode, state);
+        const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+        const QPixmap pm = scaledPixmap(rect.size(), mode, state, dpr);
+        if (pm.isNull())
+            return;
+        const QSize shown = pm.deviceIndependentSize().toSize();
+        painter->drawPixmap(QRect(rect.topLeft() + QPoint((rect.width() - shown.width()) / 2, (rect.height() - shown.height()) / 2), shown), pm);
     }
     QSize actualSize(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return icon().actualSize(size, mode, state); }
-    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return icon().pixmap(size, mode, state); }
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return forPalette(icon().pixmap(size, mode, state), mode); }
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override
     {
-        return icon().pixmap(size, scale, mode, state);
+        return forPalette(icon().pixmap(size, scale, mode, state), mode);
     }
     QList<QSize> availableSizes(QIcon::Mode mode, QIcon::State state) override { return icon().availableSizes(mode, state); }
     // Asked by layouts before anything is drawn: the style's standard icons exist.

@@ -7,7 +7,9 @@
 // - Lazy<T>: a placeholder in the layout that builds its widget the first time it is on
 //   screen (painted) or used (get(), ->). Code that only resets a widget asks ifBuilt() first, so that a reset
 //   of a view nobody has seen builds nothing.
-// - lazyStandardIcon(): the style's standard icon, looked up when it is first drawn or sized.
+// - lazyStandardIcon(): the style's standard icon, looked up when it is first drawn or sized;
+//   in a dark palette an icon drawn in black ink alone (the media icons) takes the text
+//   colour, which the style's own pixmaps do not (black on dark grey).
 // - enableClearButtonOnInput(): a line edit's clear button (its icon is a theme lookup)
 //   enabled with the first text; Qt shows it only over text anyway.
 
