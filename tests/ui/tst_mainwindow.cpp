@@ -108,11 +108,17 @@ private Q_SLOTS:
         ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
         w.show();
+        QVERIFY(w.responseView()->eventsNote().contains(QStringLiteral("No response yet")));
         for (int preset : {0, 1}) { // OpenAI, then the streaming Anthropic preset
             w.presetEditor()->setCurrentPreset(preset);
             w.sendAction()->trigger();
             QVERIFY(QTest::qWaitFor([&] { return w.responseView()->callsModel()->rowCount() == 1 && w.sendAction()->isEnabled(); }, 20000));
             QVERIFY(w.responseView()->summary().contains(QStringLiteral("HTTP 200")));
+            // The Events tab says why it is empty, and says nothing over a stream's events.
+            if (preset == 0)
+                QVERIFY2(w.responseView()->eventsNote().contains(QStringLiteral("not a stream")), qPrintable(w.responseView()->eventsNote()));
+            else
+                QCOMPARE(w.responseView()->eventsNote(), QString());
         }
         QCOMPARE(w.responseView()->callsModel()->index(0, ui::CallsModel::Name).data().toString(), QStringLiteral("create_calendar_event"));
     }

@@ -121,8 +121,21 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_tabs->addTab(m_pretty.placeholder(), tr("Pretty"));
     // The timeline, and under it the selected event's data in full (the table cuts it).
     auto* eventsSplit = new QSplitter(Qt::Vertical, m_tabs);
+    m_eventsPage = eventsSplit;
+    auto* eventsBox = new QWidget(eventsSplit);
+    auto* eventsLayout = new QVBoxLayout(eventsBox);
+    eventsLayout->setContentsMargins(0, 0, 0, 0);
+    eventsLayout->setSpacing(2);
+    // Says why the table is empty (as the Text tab does): no response yet, or one that was
+    // not a stream.
+    m_eventsNote = new QLabel(eventsBox);
+    m_eventsNote->setWordWrap(true);
+    m_eventsNote->setEnabled(false); // the muted look of secondary text, in any palette
+    m_eventsNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    eventsLayout->addWidget(m_eventsNote);
     m_events = new EventsModel(this);
-    m_eventsView = new QTableView(eventsSplit);
+    m_eventsView = new QTableView(eventsBox);
+    eventsLayout->addWidget(m_eventsView, 1);
     m_eventsView->setModel(m_events);
     m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_eventsView->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -131,7 +144,10 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_eventsView->verticalHeader()->hide();
     m_eventsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_eventDetail = Lazy<JsonEditor>(eventsSplit, readOnlyEditor(QsciScintilla::WrapWord));
-    eventsSplit->addWidget(m_eventsView);
+    eventsSplit->addWidget(eventsBox);
+    connect(m_events, &QAbstractItemModel::modelReset, this, &ResponseView::refreshEventsNote);
+    connect(m_events, &QAbstractItemModel::rowsInserted, this, &ResponseView::refreshEventsNote);
+    connect(m_events, &QAbstractItemModel::rowsRemoved, this, &ResponseView::refreshEventsNote);
     eventsSplit->addWidget(m_eventDetail.placeholder());
     eventsSplit->setStretchFactor(0, 3);
     eventsSplit->setStretchFactor(1, 2);
@@ -146,6 +162,7 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_request = Lazy<JsonEditor>(m_tabs, readOnlyEditor(QsciScintilla::WrapNone));
     m_tabs->addTab(m_request.placeholder(), tr("Request"));
     layout->addWidget(m_tabs, 1);
+    refreshEventsNote();
 }
 
 std::vector<wire::Wire> ResponseView::errorBodyOwners(std::string_view bytes)
@@ -335,6 +352,7 @@ void ResponseView::setRawLater(const QByteArray& bytes)
     m_rawFilled = false;
     m_raw->clear();
     fillShownTab();
+    refreshEventsNote();
 }
 
 void ResponseView::setPrettyLater(const json::Value& document)
@@ -361,7 +379,17 @@ void ResponseView::fillShownTab()
 
 JsonEditor* ResponseView::eventDetail() const { return m_eventDetail.get(); }
 
-void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsView->parentWidget()); }
+void ResponseView::showEventsTab() { m_tabs->setCurrentWidget(m_eventsPage); }
+
+void ResponseView::refreshEventsNote()
+{
+    const bool hasBody = m_rawFilled ? !m_raw->document()->isEmpty() : !m_rawPending.isEmpty();
+    m_eventsNote->setText(hasBody ? tr("No events: this response was not a stream. Its body is under Pretty and Raw.")
+                                  : tr("No response yet. A streamed response lists its events here as they arrive."));
+    m_eventsNote->setVisible(m_events->rowCount() == 0);
+}
+
+QString ResponseView::eventsNote() const { return m_eventsNote->isHidden() ? QString() : m_eventsNote->text(); }
 
 void ResponseView::pasteFromClipboard()
 {

@@ -47,6 +47,8 @@ public:
     JsonEditor* eventDetail() const;
     QPlainTextEdit* textView() const { return m_text; }
     void showEventsTab();
+    // Why the Events table is empty (empty while it has rows).
+    QString eventsNote() const;
     QString summary() const;
 
 Q_SIGNALS:
@@ -69,6 +71,7 @@ private:
     void setRawLater(const QByteArray& bytes);
     void setPrettyLater(const json::Value& document);
     void fillShownTab();
+    void refreshEventsNote();
 
     ProjectDocument* m_doc; // not owned
     QLabel* m_summary;
@@ -79,6 +82,8 @@ private:
     QPlainTextEdit* m_text;
     Lazy<JsonEditor> m_pretty; // the editors: built when first seen (widgets/lazy.h)
     QPlainTextEdit* m_raw;
+    QWidget* m_eventsPage; // the Events tab
+    QLabel* m_eventsNote;
     QTableView* m_eventsView;
     EventsModel* m_events;
     Lazy<JsonEditor> m_eventDetail;
