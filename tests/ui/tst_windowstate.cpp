@@ -260,12 +260,9 @@ private Q_SLOTS:
     // a send and a run show never widens a dock.
     void sendAndLoopNeverWidenTheDocks()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         QTest::qWait(50);
         QDockWidget* response = w.dock(QStringLiteral("ResponseDock"));
         QDockWidget* loop = w.dock(QStringLiteral("LoopDock"));
@@ -418,12 +415,9 @@ private Q_SLOTS:
     // background until the next run.
     void loopBannerFollowsTheTheme()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         w.dock(QStringLiteral("LoopDock"))->raise();
         w.loopPanel()->runAction()->trigger();
         QVERIFY(QTest::qWaitFor([&] { return !w.loopPanel()->controller()->isBusy(); }, 30000));
