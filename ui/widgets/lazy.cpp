@@ -43,11 +43,9 @@ void LazyHost::paintEvent(QPaintEvent* /*event*/)
     // The first time any of it is on screen, not when it is shown: a dock tabbed behind
     // another is "visible" (shown, with nothing of it on screen) from the start. Built on the
     // next turn of the event loop, outside the paint, and then drawn.
-    if (!m_widget && !m_buildQueued) {
-        m_buildQueued = true;
+    if (!m_widget)
         QMetaObject::invokeMethod(
             this, [this] { widget()->show(); }, Qt::QueuedConnection);
-    }
 }
 
 namespace {

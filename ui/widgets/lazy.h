@@ -41,7 +41,6 @@ protected:
 private:
     Make m_make;
     QWidget* m_widget = nullptr;
-    bool m_buildQueued = false;
 };
 
 template <class T> class Lazy {
@@ -55,6 +54,12 @@ public:
     T* get() const { return static_cast<T*>(m_host->widget()); }
     T* operator->() const { return get(); }
     T* ifBuilt() const { return static_cast<T*>(m_host->ifBuilt()); }
+    // A reset of a view nobody has seen: it is empty already.
+    void clearIfBuilt() const
+    {
+        if (T* w = ifBuilt())
+            w->clear();
+    }
 
 private:
     LazyHost* m_host = nullptr;

@@ -616,8 +616,7 @@ void LoopPanel::clearRun()
     m_controller->stop();
     m_controller->clear();
     m_banner->hide();
-    if (JsonEditor* e = m_detail.ifBuilt())
-        e->clear();
+    m_detail.clearIfBuilt();
     m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
     m_stepBox->hide();
     m_status->setText(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."));
@@ -640,8 +639,7 @@ void LoopPanel::startRun(bool step)
     c.maxIterations = m_maxIterations->value();
     c.step = step;
     m_banner->hide();
-    if (JsonEditor* e = m_detail.ifBuilt())
-        e->clear();
+    m_detail.clearIfBuilt();
     m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
     m_controller->start(c);
 }
@@ -764,8 +762,7 @@ void LoopPanel::showBanner(const QString& title, const QString& text, bool error
 void LoopPanel::showTranscriptItem(const QModelIndex& index)
 {
     if (!index.isValid()) {
-        if (JsonEditor* e = m_detail.ifBuilt())
-            e->clear();
+        m_detail.clearIfBuilt();
         return;
     }
     const TranscriptModel* model = m_controller->transcript();
@@ -779,8 +776,7 @@ void LoopPanel::showLogItem(const QModelIndex& index)
     if (!index.isValid() || !e) {
         // A new session (or none selected): the caption of the last one's message goes too.
         m_logCaption->setText(logCaptionText());
-        if (JsonEditor* view = m_logDetail.ifBuilt())
-            view->clear();
+        m_logDetail.clearIfBuilt();
         return;
     }
     m_logCaption->setText(index.siblingAtColumn(ProtocolLogModel::Direction).data().toString() + QStringLiteral(" · ") +

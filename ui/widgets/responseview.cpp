@@ -32,13 +32,6 @@
 namespace tw::ui {
 
 namespace {
-
-// An editor nobody has seen is empty already.
-void clearText(const Lazy<JsonEditor>& editor)
-{
-    if (JsonEditor* e = editor.ifBuilt())
-        e->setText(QString());
-}
 QPlainTextEdit* monoText(QWidget* parent)
 {
     auto* t = new QPlainTextEdit(parent);
@@ -203,14 +196,14 @@ void ResponseView::selectFirstEvent()
     if (m_events->rowCount() > 0)
         m_eventsView->selectRow(0);
     else
-        clearText(m_eventDetail);
+        m_eventDetail.clearIfBuilt();
 }
 
 void ResponseView::showEventData(int row)
 {
     const provider::RecordedEvent* e = m_events->eventAt(row);
     if (!e) {
-        clearText(m_eventDetail);
+        m_eventDetail.clearIfBuilt();
         return;
     }
     auto doc = json::parse(e->data);
@@ -281,7 +274,7 @@ void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
     selectFirstEvent();
     auto doc = json::parse(view);
     setPrettyLater(doc ? *doc : json::Value());
-    clearText(m_request);
+    m_request.clearIfBuilt();
     showReply(reply, w);
     setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
     Q_EMIT statusMessage(tr("Extracted %1").arg(source));
@@ -359,7 +352,7 @@ void ResponseView::setPrettyLater(const json::Value& document)
 {
     m_prettyPending = document;
     m_prettyFilled = false;
-    clearText(m_pretty);
+    m_pretty.clearIfBuilt();
     fillShownTab();
 }
 
@@ -419,7 +412,7 @@ void ResponseView::clear()
 {
     m_calls->clear();
     m_events->clear();
-    clearText(m_eventDetail);
+    m_eventDetail.clearIfBuilt();
     m_errorOwners.clear();
     m_text->setPlaceholderText(tr("No response yet."));
     m_callDetail->clear();
@@ -427,7 +420,7 @@ void ResponseView::clear()
     m_liveTextChars = 0;
     setPrettyLater(json::Value());
     setRawLater(QByteArray());
-    clearText(m_request);
+    m_request.clearIfBuilt();
     setSummary(tr("No response yet. Send a request, or paste or drop any provider response here."));
 }
 
