@@ -128,7 +128,6 @@ int runGui(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Toolwire"));
     QApplication::setOrganizationName(QStringLiteral("Toolwire"));
     QApplication::setApplicationVersion(QStringLiteral(TOOLWIRE_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
 
     WindowOptions options;
     options.useSettings = !screenshot; // screenshots use default settings and never write them

@@ -32,6 +32,7 @@
 #include "widgets/historypanel.h"
 #include "widgets/runpanel.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/lazy.h"
 #include "widgets/looppanel.h"
 #include "widgets/preseteditor.h"
 #include "widgets/problemspanel.h"
@@ -117,7 +118,9 @@ MainWindow::MainWindow(ProjectDocument* doc, const Services& services, WindowOpt
     installWorkSafety(this, m_doc, m_files, m_tools->drafts(), fileBanner); // autosave, recovery, the file on disk
     statusBar()->showMessage(tr("Ready"));
 
-    setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg")));
+    // An SVG (its icon engine and Qt SVG load: ~3 ms): set once the first paint is done.
+    const auto setIcon = [] { QApplication::setWindowIcon(QIcon(QStringLiteral(":/packaging/toolwire.svg"))); };
+    m_options.paintFirst ? afterFirstPaint(centre, this, setIcon) : setIcon();
     setAcceptDrops(true);
     // A size the screen has room for (an explicit minimum: layouts never grow the window);
     // a saved geometry is pulled back onto the screen.

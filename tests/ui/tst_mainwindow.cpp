@@ -10,7 +10,9 @@
 #include "widgets/jsoneditor.h"
 #include "widgets/responseview.h"
 #include "models/callsmodel.h"
+#include "widgets/historypanel.h"
 #include "widgets/preseteditor.h"
+#include "widgets/runpanel.h"
 #include "widgets/problemspanel.h"
 #include "widgets/wireview.h"
 #include "widgets/wiretabs.h"
@@ -25,6 +27,7 @@
 #include "widgets/tooleditorpane.h"
 #include "wires.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
@@ -37,7 +40,10 @@
 #include <QStandardPaths>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
 #include <QTest>
 
 using namespace tw;
@@ -234,6 +240,47 @@ private Q_SLOTS:
         QCOMPARE(step->paper(), w.loopPanel()->detailEditor()->paper());
         QVERIFY(w.responseView()->eventDetail());
         QCOMPARE(editorsIn(w.responseView()), 1);
+    }
+
+    // Start-up: what the first paint does not wait for. The icons on screen then are drawn
+    // (the first image read scans every image-format plugin), the window icon (an SVG: the
+    // SVG icon engine and Qt SVG) is set after the first paint, and the Run results dock,
+    // hidden, builds its widgets when first seen or asked for.
+    void firstPaintReadsNoImage()
+    {
+        QApplication::setWindowIcon(QIcon());
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::WindowOptions options{false};
+        options.paintFirst = true;
+        ui::MainWindow w(&doc, services.services(), options);
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        QVERIFY(QApplication::windowIcon().isNull());
+        const auto drawn = [](const QIcon& icon) { return icon.name().startsWith(QLatin1String("tw-glyph")); };
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            for (QAbstractButton* b : d->findChildren<QAbstractButton*>(Qt::FindDirectChildrenOnly))
+                QVERIFY2(drawn(b->icon()), qPrintable(d->objectName() + QStringLiteral(": a title button's icon is an image")));
+        for (QToolBar* bar : w.findChildren<QToolBar*>())
+            for (QAbstractButton* b : bar->findChildren<QAbstractButton*>(Qt::FindDirectChildrenOnly))
+                if (b->actions().isEmpty() && !b->icon().isNull()) // the extension button
+                    QVERIFY(drawn(b->icon()));
+        for (QStyle::StandardPixmap sp : {QStyle::SP_MediaPlay, QStyle::SP_MediaSeekForward, QStyle::SP_MediaStop, QStyle::SP_BrowserStop})
+            QVERIFY(drawn(QApplication::style()->standardIcon(sp))); // the tool bar's actions
+        QVERIFY(drawn(QApplication::style()->standardIcon(QStyle::SP_ToolBarHorizontalExtensionButton)));
+        QVERIFY(drawn(QApplication::style()->standardIcon(QStyle::SP_ArrowForward))); // Send
+        QVERIFY(!drawn(QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning))); // the style's own
+        QVERIFY(w.runPanel()->findChildren<QTableView*>().isEmpty());
+
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitFor([] { return !QApplication::windowIcon().isNull(); }, 5000));
+        QVERIFY(w.runPanel()->findChildren<QTableView*>().isEmpty()); // hidden: not built
+        QVERIFY(w.historyPanel()->findChildren<QTableView*>().isEmpty());
+        w.dock(QStringLiteral("RunDock"))->show();
+        QVERIFY(QTest::qWaitFor([&] { return !w.runPanel()->findChildren<QTableView*>().isEmpty(); }, 5000));
+        QCOMPARE(w.runPanel()->view()->model()->columnCount() > 0, true);
+        QVERIFY(w.historyPanel()->view()); // asked for, built
+        QVERIFY(!w.historyPanel()->findChildren<QTableView*>().isEmpty());
     }
 
     void wireTabsFollowTheWireList()

@@ -1,5 +1,7 @@
 #include "controllers/themecontroller.h"
 
+#include "widgets/glyphs.h"
+
 #include <QActionGroup>
 #include <QApplication>
 #include <QDBusConnection>
@@ -48,6 +50,8 @@ ThemeController::ThemeController(bool useSettings, QObject* parent)
     : QObject(parent), m_useSettings(useSettings), m_startPalette(QApplication::palette())
 {
     m_dark = m_startPalette.color(QPalette::Window).lightness() < 128;
+    // The icons on screen at the start are drawn, not read (widgets/glyphs.h).
+    installGlyphStyle();
     if (m_useSettings) {
         const QString saved = QSettings().value(kSettingsKey).toString();
         if (saved == QLatin1String("light"))
@@ -139,8 +143,8 @@ void ThemeController::apply()
         return;
     if (own) {
         // Fusion draws every palette role faithfully; the platform style may not.
-        if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
-            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        if (baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+            installGlyphStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(dark ? darkPalette() : lightPalette());
     } else {
         QApplication::setPalette(m_startPalette);

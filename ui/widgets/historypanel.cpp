@@ -25,11 +25,32 @@ constexpr qint64 kMiB = 1024 * 1024;
 HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_model(new HistoryModel(this))
 {
-    auto* layout = new QVBoxLayout(this);
+    // The dock is hidden at the start: its widgets are built when it is first on screen or
+    // asked for (Lazy), not with the window.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_body = Lazy<QWidget>(this, [this](QWidget* host) { return buildBody(host); });
+    outer->addWidget(m_body.placeholder());
+    connect(m_controller, &HistoryController::recorded, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
+    connect(m_controller, &HistoryController::resent, this, [this](const provider::Exchange& x) {
+        Q_EMIT exchangeOpened(x, tr("re-sent"));
+        refresh();
+    });
+}
+
+QWidget* HistoryPanel::buildBody(QWidget* host)
+{
+    auto* body = new QWidget(host);
+    auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* filters = new QHBoxLayout;
-    auto field = [this, filters](const QString& placeholder) {
-        auto* e = new QLineEdit(this);
+    auto field = [this, body, filters](const QString& placeholder) {
+        auto* e = new QLineEdit(body);
         e->setPlaceholderText(placeholder);
         e->setMinimumWidth(60);
         enableClearButtonOnInput(e);
@@ -44,7 +65,7 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
     filters->setStretch(3, 2);
     layout->addLayout(filters);
 
-    m_view = new QTableView(this);
+    m_view = new QTableView(body);
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -56,8 +77,8 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
     layout->addWidget(m_view, 1);
 
     auto* actions = new QHBoxLayout;
-    auto button = [this, actions](const QString& text, const QString& tip, auto slot) {
-        auto* b = new QPushButton(text, this);
+    auto button = [this, body, actions](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QPushButton(text, body);
         b->setToolTip(tip);
         connect(b, &QPushButton::clicked, this, slot);
         actions->addWidget(b);
@@ -71,15 +92,15 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
     layout->addLayout(actions);
     // Pruning on a row of its own: the dock stays narrow enough for any screen.
     actions = new QHBoxLayout;
-    actions->addWidget(new QLabel(tr("Prune: older than"), this));
-    m_days = new QSpinBox(this);
+    actions->addWidget(new QLabel(tr("Prune: older than"), body));
+    m_days = new QSpinBox(body);
     m_days->setRange(0, 3650);
     m_days->setValue(30);
     m_days->setSuffix(tr(" days"));
     m_days->setSpecialValueText(tr("any age"));
     actions->addWidget(m_days);
     actions->addWidget(new QLabel(tr("beyond"), this));
-    m_megabytes = new QSpinBox(this);
+    m_megabytes = new QSpinBox(body);
     m_megabytes->setRange(0, 100000);
     m_megabytes->setValue(0);
     m_megabytes->setSuffix(tr(" MB"));
@@ -90,21 +111,12 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
     actions->addStretch(1);
     layout->addLayout(actions);
 
-    m_status = new QLabel(this);
+    m_status = new QLabel(body);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
 
-    connect(m_controller, &HistoryController::recorded, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
-    connect(m_controller, &HistoryController::resent, this, [this](const provider::Exchange& x) {
-        Q_EMIT exchangeOpened(x, tr("re-sent"));
-        refresh();
-    });
+    return body;
 }
 
 void HistoryPanel::showEvent(QShowEvent* event)
@@ -116,6 +128,7 @@ void HistoryPanel::showEvent(QShowEvent* event)
 
 void HistoryPanel::setFilter(const QString& provider, const QString& model, const QString& tool, const QString& text)
 {
+    m_body.get();
     const QSignalBlocker a(m_provider), b(m_modelFilter), c(m_tool), d(m_text);
     m_provider->setText(provider);
     m_modelFilter->setText(model);
@@ -124,16 +137,28 @@ void HistoryPanel::setFilter(const QString& provider, const QString& model, cons
     refresh();
 }
 
-QString HistoryPanel::statusText() const { return m_status->text(); }
+QString HistoryPanel::statusText() const
+{
+    m_body.get();
+    return m_status->text();
+}
+
+QTableView* HistoryPanel::view() const
+{
+    m_body.get();
+    return m_view;
+}
 
 void HistoryPanel::setStatus(const QString& text, bool error)
 {
+    m_body.get();
     m_status->setText(text);
     m_status->setStyleSheet(error ? QStringLiteral("color: #c03030;") : QString());
 }
 
 void HistoryPanel::refresh()
 {
+    m_body.get();
     m_stale = false;
     if (!HistoryController::enabled()) {
         m_model->setEntries({});
@@ -160,7 +185,11 @@ void HistoryPanel::refresh()
               (bytes ? tr(" · %1 KB kept in %2").arg((*bytes + 1023) / 1024).arg(m_controller->databasePath()) : QString()));
 }
 
-int HistoryPanel::currentRow() const { return m_view->currentIndex().isValid() ? m_view->currentIndex().row() : -1; }
+int HistoryPanel::currentRow() const
+{
+    const QTableView* v = view();
+    return v->currentIndex().isValid() ? v->currentIndex().row() : -1;
+}
 
 void HistoryPanel::openRow(int row)
 {

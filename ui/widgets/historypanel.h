@@ -6,6 +6,7 @@
 // days and the oldest beyond a size. Everything goes through the HistoryController.
 
 #include "provider/exchange.h"
+#include "widgets/lazy.h"
 
 #include <QWidget>
 
@@ -30,7 +31,7 @@ public:
     void setFilter(const QString& provider, const QString& model, const QString& tool, const QString& text);
     void refresh();
     HistoryModel* model() const { return m_model; }
-    QTableView* view() const { return m_view; }
+    QTableView* view() const; // builds the widgets if they are not yet
     QString statusText() const;
 
     void openRow(int row);
@@ -47,19 +48,22 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    QWidget* buildBody(QWidget* host);
     int currentRow() const;
     void setStatus(const QString& text, bool error = false);
 
     HistoryController* m_controller; // not owned
     HistoryModel* m_model;
-    QTableView* m_view;
-    QLineEdit* m_provider;
-    QLineEdit* m_modelFilter;
-    QLineEdit* m_tool;
-    QLineEdit* m_text;
-    QSpinBox* m_days;
-    QSpinBox* m_megabytes;
-    QLabel* m_status;
+    Lazy<QWidget> m_body;
+    // Built with the body:
+    QTableView* m_view = nullptr;
+    QLineEdit* m_provider = nullptr;
+    QLineEdit* m_modelFilter = nullptr;
+    QLineEdit* m_tool = nullptr;
+    QLineEdit* m_text = nullptr;
+    QSpinBox* m_days = nullptr;
+    QSpinBox* m_megabytes = nullptr;
+    QLabel* m_status = nullptr;
     bool m_stale = true; // entries were recorded while hidden
 };
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPalette>
 #include <QPixmapCache>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -144,9 +145,36 @@ private:
     bool m_resolved = false;
 };
 
+// The filter of afterFirstPaint: a child of the widget, gone after the paint.
+class FirstPaintWatch final : public QObject {
+public:
+    FirstPaintWatch(QWidget* widget, QObject* context, std::function<void()> then) : QObject(widget), m_context(context), m_then(std::move(then))
+    {
+        widget->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && m_then) {
+            watched->removeEventFilter(this);
+            QTimer::singleShot(0, m_context, std::move(m_then));
+            m_then = nullptr;
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QObject* m_context;
+    std::function<void()> m_then;
+};
+
 } // namespace
 
 QIcon lazyStandardIcon(QStyle::StandardPixmap icon) { return QIcon(new LazyStandardIconEngine(icon)); }
+
+void afterFirstPaint(QWidget* widget, QObject* context, std::function<void()> then) { new FirstPaintWatch(widget, context, std::move(then)); }
 
 void enableClearButtonOnInput(QLineEdit* edit)
 {

@@ -66,6 +66,10 @@ private:
 };
 
 QIcon lazyStandardIcon(QStyle::StandardPixmap icon);
+// Runs `then` once, on the turn of the event loop after `widget`'s first paint (the events
+// queued behind that paint come first); never if `context` goes first. For what the first
+// paint of the window need not wait for.
+void afterFirstPaint(QWidget* widget, QObject* context, std::function<void()> then);
 void enableClearButtonOnInput(QLineEdit* edit);
 
 } // namespace tw::ui

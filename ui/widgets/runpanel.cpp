@@ -24,23 +24,63 @@ constexpr int kNoteMs = 8000;
 
 RunPanel::RunPanel(RunController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
     m_runAll = new QAction(lazyStandardIcon(QStyle::SP_MediaPlay), tr("Run &All Presets"), this);
     m_runAll->setShortcuts(shortcuts::keys(shortcuts::Id::RunAllPresets));
     m_runAll->setToolTip(tr("Run every preset and check its expectations, as toolwire run does"));
     m_stop = new QAction(lazyStandardIcon(QStyle::SP_MediaStop), tr("Stop the Run"), this);
     m_stop->setEnabled(false);
-    auto* bar = new QToolBar(this);
+    // The dock is hidden at the start: its widgets are built when it is first on screen or
+    // when a run reports to it (Lazy), not with the window.
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_body = Lazy<QWidget>(this, [this](QWidget* host) { return buildBody(host); });
+    layout->addWidget(m_body.placeholder());
+
+    connect(m_runAll, &QAction::triggered, m_controller, &RunController::runAll);
+    connect(m_stop, &QAction::triggered, m_controller, &RunController::stop);
+    connect(m_controller, &RunController::runningChanged, this, [this](bool running) {
+        m_runAll->setEnabled(!running);
+        m_stop->setEnabled(running);
+    });
+    connect(m_controller, &RunController::started, this, [this](int n) {
+        m_body.get();
+        m_summary->setText(tr("Running %n preset(s)…", nullptr, n));
+    });
+    connect(m_controller, &RunController::presetFinished, this, [this](int row) {
+        m_body.get();
+        m_view->resizeColumnToContents(RunResultsModel::Preset);
+        if (m_view->currentIndex().row() == row)
+            showDetail(row);
+    });
+    connect(m_controller, &RunController::finished, this, [this](int passed, int failed) {
+        m_body.get();
+        const QString line = failed ? tr("%1 passed, %2 FAILED").arg(passed).arg(failed) : tr("All %n preset(s) passed", nullptr, passed);
+        m_summary->setText(line);
+        Q_EMIT statusMessage(tr("Run all presets: %1").arg(line), kNoteMs);
+        // The first failure is what to look at.
+        for (int r = 0; r < m_controller->results()->rowCount(); ++r)
+            if (const auto* row = m_controller->results()->rowAt(r); row && !row->report.passed()) {
+                m_view->selectRow(r);
+                return;
+            }
+    });
+}
+
+QWidget* RunPanel::buildBody(QWidget* host)
+{
+    auto* body = new QWidget(host);
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QToolBar(body);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(m_runAll);
     bar->addAction(m_stop);
     layout->addWidget(bar);
-    m_summary = new QLabel(tr("Run all presets to check their expectations."), this);
+    m_summary = new QLabel(tr("Run all presets to check their expectations."), body);
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
 
-    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* split = new QSplitter(Qt::Vertical, body);
     m_view = new QTableView(split);
     m_view->setModel(m_controller->results());
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -55,36 +95,28 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent) : QWidget(parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
-
-    connect(m_runAll, &QAction::triggered, m_controller, &RunController::runAll);
-    connect(m_stop, &QAction::triggered, m_controller, &RunController::stop);
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { openRow(i.row()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) { showDetail(i.row()); });
-    connect(m_controller, &RunController::runningChanged, this, [this](bool running) {
-        m_runAll->setEnabled(!running);
-        m_stop->setEnabled(running);
-    });
-    connect(m_controller, &RunController::started, this, [this](int n) { m_summary->setText(tr("Running %n preset(s)…", nullptr, n)); });
-    connect(m_controller, &RunController::presetFinished, this, [this](int row) {
-        m_view->resizeColumnToContents(RunResultsModel::Preset);
-        if (m_view->currentIndex().row() == row)
-            showDetail(row);
-    });
-    connect(m_controller, &RunController::finished, this, [this](int passed, int failed) {
-        const QString line = failed ? tr("%1 passed, %2 FAILED").arg(passed).arg(failed) : tr("All %n preset(s) passed", nullptr, passed);
-        m_summary->setText(line);
-        Q_EMIT statusMessage(tr("Run all presets: %1").arg(line), kNoteMs);
-        // The first failure is what to look at.
-        for (int r = 0; r < m_controller->results()->rowCount(); ++r)
-            if (const auto* row = m_controller->results()->rowAt(r); row && !row->report.passed()) {
-                m_view->selectRow(r);
-                return;
-            }
-    });
+    return body;
 }
 
-QString RunPanel::summary() const { return m_summary->text(); }
-QString RunPanel::detailText() const { return m_detail->toPlainText(); }
+QTableView* RunPanel::view() const
+{
+    m_body.get();
+    return m_view;
+}
+
+QString RunPanel::summary() const
+{
+    m_body.get();
+    return m_summary->text();
+}
+
+QString RunPanel::detailText() const
+{
+    m_body.get();
+    return m_detail->toPlainText();
+}
 
 void RunPanel::showDetail(int row) { m_detail->setPlainText(m_controller->results()->checksText(row)); }
 

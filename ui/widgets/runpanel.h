@@ -5,6 +5,7 @@
 // inspector.
 
 #include "provider/exchange.h"
+#include "widgets/lazy.h"
 
 #include <QWidget>
 
@@ -25,7 +26,7 @@ public:
 
     QAction* runAllAction() const { return m_runAll; }
     QAction* stopAction() const { return m_stop; }
-    QTableView* view() const { return m_view; }
+    QTableView* view() const; // builds the panel's widgets if they are not yet
     QString summary() const;
     QString detailText() const;
     void openRow(int row);
@@ -35,14 +36,17 @@ Q_SIGNALS:
     void statusMessage(const QString& message, int ms);
 
 private:
+    QWidget* buildBody(QWidget* host);
     void showDetail(int row);
 
     RunController* m_controller; // not owned
     QAction* m_runAll;
     QAction* m_stop;
-    QTableView* m_view;
-    QPlainTextEdit* m_detail;
-    QLabel* m_summary;
+    Lazy<QWidget> m_body;
+    // Built with the body:
+    QTableView* m_view = nullptr;
+    QPlainTextEdit* m_detail = nullptr;
+    QLabel* m_summary = nullptr;
 };
 
 } // namespace tw::ui

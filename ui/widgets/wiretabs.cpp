@@ -5,6 +5,7 @@
 #include "jsontext.h"
 #include "util/strings.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/lazy.h"
 #include "widgets/wireview.h"
 #include "wires.h"
 
@@ -70,22 +71,12 @@ JsonEditor* WireTabs::currentEditor() const
 void WireTabs::holdUntilFirstPaint()
 {
     m_held = true;
-    installEventFilter(this);
-}
-
-bool WireTabs::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == this && event->type() == QEvent::Paint && m_held) {
-        removeEventFilter(this);
-        // After this paint has reached the screen: the events queued behind it come first.
-        QTimer::singleShot(0, this, [this] {
-            m_held = false;
-            const int i = currentIndex();
-            if (i >= 0 && m_stale[std::size_t(i)])
-                refresh(std::size_t(i));
-        });
-    }
-    return QTabWidget::eventFilter(watched, event);
+    afterFirstPaint(this, this, [this] {
+        m_held = false;
+        const int i = currentIndex();
+        if (i >= 0 && m_stale[std::size_t(i)])
+            refresh(std::size_t(i));
+    });
 }
 
 void WireTabs::refreshAll()

@@ -45,9 +45,6 @@ Q_SIGNALS:
     // Wire `index`'s view was just built (before it is first drawn): connect to it here.
     void viewCreated(std::size_t index, tw::ui::WireView* view);
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void refresh(std::size_t index);
     WireView* buildView(std::size_t index); // not drawn
