@@ -1,6 +1,6 @@
 #pragma once
-// One request to a provider, as a job: start() → eventReceived* / progressed* →
-// finished(exchange), exactly once; cancel() at any time. Streams (SSE, NDJSON, or the
+// One request to a provider, as a job: start() → progressed* → finished(exchange), exactly
+// once (the events so far are in exchange().events); cancel() at any time. Streams (SSE, NDJSON, or the
 // wire's own binary framing such as an AWS event stream) are
 // decoded as bytes arrive — chunks split anywhere, even inside a UTF-8 sequence — and fed
 // to the wire's assembler, so calls grow fragment by fragment (progressed()); then the
@@ -42,7 +42,6 @@ public:
     const Exchange& exchange() const { return m_exchange; }
 
 Q_SIGNALS:
-    void eventReceived(const tw::provider::RecordedEvent& event);
     void progressed(); // calls or text changed
     void finished(const tw::provider::Exchange& exchange);
 

@@ -48,6 +48,7 @@ bool findLineEnd(const char* p, const char* end, bool withCR, const char*& nextL
 void SseDecoder::reset()
 {
     m_partial.clear();
+    m_partialData = false;
     m_skipLF = false;
     m_started = false;
     m_bomMatched = 0;
@@ -95,9 +96,20 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
     const char* next = nullptr;
     const char* nextLF = nullptr;
     bool crAtEnd = false;
-    if (!m_partial.empty()) {
+    if (m_partialData) {
+        // A long `data` line still arriving: its value goes straight to the event's data.
+        if (!findLineEnd(p, end, withCR, nextLF, lineEnd, next, crAtEnd)) {
+            m_data.append(p, end);
+            return;
+        }
+        m_data.append(p, lineEnd);
+        m_partialData = false;
+        m_skipLF = crAtEnd;
+        p = next;
+    } else if (!m_partial.empty()) {
         if (!findLineEnd(p, end, withCR, nextLF, lineEnd, next, crAtEnd)) {
             m_partial.append(p, end);
+            streamLongDataLine();
             return;
         }
         m_partial.append(p, lineEnd);
@@ -109,7 +121,9 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
     while (p < end) {
         if (!findLineEnd(p, end, withCR, nextLF, lineEnd, next, crAtEnd)) {
             m_partial.assign(p, end);
-            break;
+            materialize(); // before the data may grow from m_partial
+            streamLongDataLine();
+            return;
         }
         processLine(std::string_view(p, static_cast<std::size_t>(lineEnd - p)), true, sink);
         m_skipLF = crAtEnd;
@@ -118,13 +132,33 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
     materialize(); // the chunk's memory goes away after this call
 }
 
+void SseDecoder::streamLongDataLine()
+{
+    // Only a line long enough that holding it twice matters, and whose field and leading
+    // space are known: `data:` and at least one byte after the colon.
+    constexpr std::size_t kLongLine = 4096;
+    constexpr std::string_view kData = "data:";
+    if (m_partial.size() < kLongLine || std::string_view(m_partial).substr(0, kData.size()) != kData)
+        return;
+    std::string_view value = std::string_view(m_partial).substr(kData.size());
+    if (value.front() == ' ')
+        value.remove_prefix(1);
+    processLine(std::string_view(m_partial).substr(0, kData.size()), false, m_noSink); // a data field, empty so far
+    m_data.append(value);
+    m_partial.clear();
+    m_partial.shrink_to_fit();
+    m_partialData = true;
+}
+
 void SseDecoder::finish(Sink& sink)
 {
     if (!m_started) {
         m_started = true;
         feedLines(kBom.substr(0, m_bomMatched), sink);
     }
-    if (!m_partial.empty()) {
+    if (m_partialData) {
+        m_partialData = false; // the last line's value is in the data already
+    } else if (!m_partial.empty()) {
         std::string last;
         last.swap(m_partial);
         processLine(last, false, sink);

@@ -46,8 +46,17 @@ private:
     void processLine(std::string_view line, bool stable, Sink& sink);
     void dispatch(Sink& sink);
     void materialize(); // copies views into the chunk before the chunk goes away
+    // A long partial line that is a `data` field: its value moves into m_data and the rest of
+    // the line follows it there as it arrives (m_partialData), instead of the line being held
+    // whole and then copied (one 250 MiB event was held three times).
+    void streamLongDataLine();
+    // processLine() dispatches only on a blank line: a data field never reaches this sink.
+    struct NoSink final : Sink {
+        void onEvent(const SseEvent& /*e*/) override { }
+    } m_noSink;
 
     std::string m_partial; // a line split across chunks
+    bool m_partialData = false; // the line being received is a `data` line, streamed into m_data
     bool m_skipLF = false; // the previous chunk ended with CR: a leading LF ends nothing
     bool m_started = false; // BOM check done
     std::size_t m_bomMatched = 0;

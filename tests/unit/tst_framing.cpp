@@ -74,6 +74,7 @@ private Q_SLOTS:
     void sse();
     void sseDataViewsSurviveChunkEnds();
     void sseManyLoneCrLinesInOneChunk();
+    void sseLongDataLinesStreamIntoTheEvent();
     void jsonSequence_data();
     void jsonSequence();
     void detect_data();
@@ -162,6 +163,38 @@ void TestFraming::sseManyLoneCrLinesInOneChunk()
     // Cut in two far from any line end, the same events.
     const std::size_t half = stream.size() / 2 + 3;
     QCOMPARE(sseChunks({std::string_view(stream).substr(0, half), std::string_view(stream).substr(half)}), got);
+}
+
+void TestFraming::sseLongDataLinesStreamIntoTheEvent()
+{
+    // A data line longer than a chunk goes into the event's data as it arrives (it was held
+    // whole, then copied: a 250 MiB event took three times its size). The events are the same
+    // however the stream is cut: long lines with and without the space after the colon, a
+    // long line after a short one of the same event, CRLF and lone CR line ends (the CR last
+    // in one chunk, its LF first in the next), a long line that is not data, and a stream
+    // that ends inside a long data line.
+    std::string big(20000, 'x');
+    for (std::size_t i = 0; i < big.size(); i += 97)
+        big[i] = char('a' + i % 26);
+    const std::string stream = "event: one\r\ndata: " + big + "\r\n\r\n" // CRLF
+        + "data:" + big + "\r\r" // no space, lone CR
+        + "data: short\ndata: " + big + "\n\n" // multi-line
+        + "id: " + big + "\ndata: after\n\n" // a long field that is not data
+        + "data: " + big.substr(0, 9000); // cut short: finish() ends it
+    const Events got = sseChunks({stream});
+    const Events want{"one|" + big, "|" + big, "|short\n" + big + "|m", "|after", "|" + big.substr(0, 9000)};
+    QCOMPARE(got, want);
+    for (std::size_t size : {1U, 7U, 4095U, 4096U, 4097U, 5000U, 65536U}) {
+        std::vector<std::string_view> chunks;
+        for (std::size_t at = 0; at < stream.size(); at += size)
+            chunks.push_back(std::string_view(stream).substr(at, size));
+        QCOMPARE(sseChunks(chunks), want);
+    }
+    // Every cut around the long line's start and the CR/LF pairs.
+    for (std::size_t cut : {std::size_t(4100), stream.find('\r'), stream.find('\r') + 1, stream.find("\r\r") + 1, stream.size() - 1}) {
+        const std::string_view sv(stream);
+        QCOMPARE(sseChunks({sv.substr(0, cut), sv.substr(cut, 4097), sv.substr(std::min(sv.size(), cut + 4097))}), want);
+    }
 }
 
 void TestFraming::jsonSequence_data()
