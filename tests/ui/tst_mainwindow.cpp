@@ -44,6 +44,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
+#include <QTreeView>
 #include <QTest>
 
 using namespace tw;
@@ -225,14 +226,21 @@ private Q_SLOTS:
         QCOMPARE(editorsIn(w.loopPanel()), 0);
         QCOMPARE(editorsIn(w.responseView()), 0);
         QCOMPARE(editorsIn(w.problemsPanel()), 0);
+        // The loop panel's Transcript and MCP log tabs are built when first seen.
+        QVERIFY(w.loopPanel()->findChildren<QTreeView*>().isEmpty());
+        QVERIFY(w.loopPanel()->findChildren<QTableView*>().isEmpty());
         // A new project resets the loop panel without building what it resets.
         w.loopPanel()->clearRun();
         QCOMPARE(editorsIn(w.loopPanel()), 0);
+        QVERIFY(w.loopPanel()->findChildren<QTreeView*>().isEmpty());
         // Showing the Tool loop dock builds the transcript's detail view, not the paused
         // step's editor or the MCP log's (their box and tab are still hidden).
         w.dock(QStringLiteral("LoopDock"))->raise();
         QVERIFY(QTest::qWaitFor([&] { return editorsIn(w.loopPanel()) == 1; }, 5000));
         QVERIFY(w.loopPanel()->detailEditor()->isVisible());
+        QCOMPARE(w.loopPanel()->findChildren<QTreeView*>().size(), 1); // the transcript, on screen
+        QVERIFY(w.loopPanel()->findChildren<QTableView*>().isEmpty()); // the MCP log's tab is not
+        QVERIFY(w.loopPanel()->protocolLogView()); // asked for, built
         // Asked for, an editor exists at once, with the palette's colours.
         ui::JsonEditor* step = w.loopPanel()->stepEditor();
         QVERIFY(step);

@@ -101,11 +101,17 @@ public:
         drawGlyph(*painter, m_glyph, inkFor(m_glyph, mode));
         painter->restore();
     }
-    QSize actualSize(const QSize& size, QIcon::Mode /*mode*/, QIcon::State /*state*/) override { return size; }
+    // The dock title buttons size themselves to their icon: their glyphs are at most 12 px, as
+    // the style's own title bar icons, so the title bars keep their height.
+    QSize actualSize(const QSize& size, QIcon::Mode /*mode*/, QIcon::State /*state*/) override
+    {
+        const bool titleBar = m_glyph == Glyph::Close || m_glyph == Glyph::Float;
+        return titleBar ? size.boundedTo(QSize(12, 12)) : size;
+    }
     QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return scaledPixmap(size, mode, state, 1.0); }
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override
     {
-        const QSize pixels = size * scale;
+        const QSize pixels = actualSize(size, mode, state) * scale;
         if (pixels.isEmpty())
             return {};
         const QColor ink = inkFor(m_glyph, mode);

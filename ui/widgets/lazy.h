@@ -53,7 +53,7 @@ public:
     QWidget* placeholder() const { return m_host; }
     T* get() const { return static_cast<T*>(m_host->widget()); }
     T* operator->() const { return get(); }
-    T* ifBuilt() const { return static_cast<T*>(m_host->ifBuilt()); }
+    T* ifBuilt() const { return m_host ? static_cast<T*>(m_host->ifBuilt()) : nullptr; } // null too before a placeholder exists
     // A reset of a view nobody has seen: it is empty already.
     void clearIfBuilt() const
     {

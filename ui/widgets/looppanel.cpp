@@ -21,12 +21,14 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTableView>
 #include <QToolButton>
 #include <QTreeView>
@@ -55,6 +57,42 @@ QLabel* caption(QWidget* parent)
     l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     return l;
 }
+
+// Long captions and banners wrap or elide instead of setting the dock's minimum width: the
+// window must fit 1400 px with every dock open.
+void neverWiden(QWidget* root)
+{
+    for (QLabel* l : root->findChildren<QLabel*>())
+        if (l->sizeHint().width() > 160 && !l->wordWrap())
+            l->setSizePolicy(QSizePolicy::Ignored, l->sizePolicy().verticalPolicy());
+}
+
+// Half each, from the splitter's own length (sizes like {1, 1} meet the minimum sizes first:
+// a tree with five rows of minimum height kept 361 of 464 px).
+void splitEvenly(QSplitter* split)
+{
+    const int length = split->orientation() == Qt::Vertical ? split->height() : split->width();
+    split->setSizes({length / 2, length - length / 2});
+}
+
+// Splits a splitter evenly once it has a size: one built inside a lazy tab is sized only
+// when its tab lays it out, and sizes set before that are not kept as a ratio.
+class EvenOnFirstResize final : public QObject {
+public:
+    explicit EvenOnFirstResize(QSplitter* split) : QObject(split) { split->installEventFilter(this); }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize && !static_cast<QResizeEvent*>(event)->size().isEmpty()) {
+            watched->removeEventFilter(this);
+            auto* split = static_cast<QSplitter*>(watched);
+            QTimer::singleShot(0, split, [split] { splitEvenly(split); });
+            deleteLater();
+        }
+        return false;
+    }
+};
 
 QWidget* captioned(QLabel* label, QWidget* body, QWidget* parent)
 {
@@ -125,9 +163,30 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(buildTranscriptTab(), tr("Transcript"));
-    m_tabs->addTab(buildLogTab(), tr("MCP log"));
+    m_transcriptTab = Lazy<QWidget>(m_tabs, [this](QWidget* host) { return buildTranscriptTab(host); });
+    m_logTab = Lazy<QWidget>(m_tabs, [this](QWidget* host) { return buildLogTab(host); });
+    m_tabs->addTab(m_transcriptTab.placeholder(), tr("Transcript"));
+    m_tabs->addTab(m_logTab.placeholder(), tr("MCP log"));
     layout->addWidget(m_tabs, 1);
+    // The MCP log's tab counts its messages and its caption follows the session, built or not.
+    ProtocolLogModel* log = m_controller->protocolLog();
+    connect(log, &ProtocolLogModel::eraChanged, this, &LoopPanel::showLogEra);
+    connect(log, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        if (!m_logView)
+            return;
+        QScrollBar* sb = m_logView->verticalScrollBar();
+        m_followLog = sb->value() == sb->maximum();
+    });
+    connect(log, &QAbstractItemModel::rowsInserted, this, [this, log] {
+        if (m_logView && m_followLog)
+            m_logView->scrollToBottom();
+        m_tabs->setTabText(1, tr("MCP log (%1)").arg(log->rowCount()));
+    });
+    connect(log, &QAbstractItemModel::modelReset, this, [this] {
+        m_tabs->setTabText(1, tr("MCP log"));
+        if (m_logView)
+            showLogItem({});
+    });
 
     connect(m_controller, &LoopController::progress, this, [this](const QString& message) {
         m_status->setText(message);
@@ -151,11 +210,7 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
     refreshServerInfo();
     refreshProjectServers();
     onStateChanged(LoopController::State::Idle);
-    // Long captions and banners wrap or elide instead of setting the dock's minimum width:
-    // the window must fit 1400 px with every dock open.
-    for (QLabel* l : findChildren<QLabel*>())
-        if (l->sizeHint().width() > 160 && !l->wordWrap())
-            l->setSizePolicy(QSizePolicy::Ignored, l->sizePolicy().verticalPolicy());
+    neverWiden(this);
 }
 
 LoopPanel::~LoopPanel()
@@ -273,8 +328,29 @@ QWidget* LoopPanel::buildControls()
     return box;
 }
 
-Qt::Orientation LoopPanel::transcriptOrientation() const { return m_transcriptSplit->orientation(); }
-Qt::Orientation LoopPanel::logOrientation() const { return m_logSplit->orientation(); }
+Qt::Orientation LoopPanel::transcriptOrientation() const
+{
+    m_transcriptTab.get();
+    return m_transcriptSplit->orientation();
+}
+
+Qt::Orientation LoopPanel::logOrientation() const
+{
+    m_logTab.get();
+    return m_logSplit->orientation();
+}
+
+QTreeView* LoopPanel::transcriptView() const
+{
+    m_transcriptTab.get();
+    return m_tree;
+}
+
+QTableView* LoopPanel::protocolLogView() const
+{
+    m_logTab.get();
+    return m_logView;
+}
 
 void LoopPanel::resizeEvent(QResizeEvent* event)
 {
@@ -297,24 +373,25 @@ void LoopPanel::fitTranscriptSplit()
     // Side by side only where both have room: in a 380 px dock (1280×720) the JSON detail was
     // left four characters wide; there it goes under the tree. The MCP log and its message
     // the same way (its Message column was cut to a word).
-    if (!m_transcriptSplit || !m_logSplit)
-        return;
+    // Each tab once it is built (a tab built later is fitted then).
     const Qt::Orientation want = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
-    if (m_transcriptSplit->orientation() == want)
-        return;
-    m_transcriptSplit->setOrientation(want);
-    m_tree->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
-    m_tree->setMinimumHeight(want == Qt::Vertical ? m_tree->fontMetrics().lineSpacing() * 5 : 0);
-    m_transcriptSplit->setSizes({1, 1}); // an even split (the splitter scales the ratio)
-    m_logSplit->setOrientation(want);
-    m_logView->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
-    m_logView->setMinimumHeight(want == Qt::Vertical ? m_logView->fontMetrics().lineSpacing() * 5 : 0);
-    m_logSplit->setSizes({1, 1});
+    if (m_transcriptSplit && m_transcriptSplit->orientation() != want) {
+        m_transcriptSplit->setOrientation(want);
+        m_tree->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
+        m_tree->setMinimumHeight(want == Qt::Vertical ? m_tree->fontMetrics().lineSpacing() * 5 : 0);
+        splitEvenly(m_transcriptSplit);
+    }
+    if (m_logSplit && m_logSplit->orientation() != want) {
+        m_logSplit->setOrientation(want);
+        m_logView->setMinimumWidth(want == Qt::Horizontal ? kTreeMinWidth : 0);
+        m_logView->setMinimumHeight(want == Qt::Vertical ? m_logView->fontMetrics().lineSpacing() * 5 : 0);
+        splitEvenly(m_logSplit);
+    }
 }
 
-QWidget* LoopPanel::buildTranscriptTab()
+QWidget* LoopPanel::buildTranscriptTab(QWidget* host)
 {
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = new QSplitter(Qt::Horizontal, host);
     split->setChildrenCollapsible(false);
     m_transcriptSplit = split;
 
@@ -420,12 +497,17 @@ QWidget* LoopPanel::buildTranscriptTab()
     split->addWidget(right);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    // Rounds that arrived before the tab was built open as live ones do.
+    m_tree->expandToDepth(1);
+    neverWiden(split);
+    fitTranscriptSplit();
+    new EvenOnFirstResize(split);
     return split;
 }
 
-QWidget* LoopPanel::buildLogTab()
+QWidget* LoopPanel::buildLogTab(QWidget* host)
 {
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = new QSplitter(Qt::Horizontal, host);
     split->setChildrenCollapsible(false);
     ProtocolLogModel* model = m_controller->protocolLog();
     auto* logBox = new QWidget(split);
@@ -437,8 +519,6 @@ QWidget* LoopPanel::buildLogTab()
     logLayout->addWidget(m_logEra);
     m_logView = new QTableView(logBox);
     logLayout->addWidget(m_logView, 1);
-    connect(model, &ProtocolLogModel::eraChanged, this, &LoopPanel::showLogEra);
-    showLogEra(QString());
     m_logView->setModel(model);
     m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_logView->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -451,20 +531,7 @@ QWidget* LoopPanel::buildLogTab()
     m_logView->horizontalHeader()->setSectionResizeMode(ProtocolLogModel::Direction, QHeaderView::ResizeToContents);
     m_logView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) { showLogItem(current); });
-    // Follow the tail while the user is at the bottom; leave the view alone when they scrolled up.
-    connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
-        QScrollBar* sb = m_logView->verticalScrollBar();
-        m_followLog = sb->value() == sb->maximum();
-    });
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this, model] {
-        if (m_followLog)
-            m_logView->scrollToBottom();
-        m_tabs->setTabText(1, tr("MCP log (%1)").arg(model->rowCount()));
-    });
-    connect(model, &QAbstractItemModel::modelReset, this, [this] {
-        m_tabs->setTabText(1, tr("MCP log"));
-        showLogItem({});
-    });
+    // Following the tail (the user at the bottom) and the tab's count: the constructor's.
 
     m_logCaption = caption(split);
     m_logCaption->setText(logCaptionText());
@@ -479,6 +546,11 @@ QWidget* LoopPanel::buildLogTab()
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     m_logSplit = split;
+    showLogEra(m_negotiatedEra);
+    m_logView->scrollToBottom();
+    neverWiden(split);
+    fitTranscriptSplit();
+    new EvenOnFirstResize(split);
     return split;
 }
 
@@ -564,13 +636,20 @@ void LoopPanel::onEraPicked()
 
 void LoopPanel::showLogEra(const QString& negotiated)
 {
+    m_negotiatedEra = negotiated;
+    if (!m_logEra)
+        return; // the tab shows it when it is built
     if (negotiated.isEmpty())
         m_logEra->setText(tr("MCP revision: not negotiated yet (setting: %1)").arg(toQString(mcp::eraName(m_runEra))));
     else
         m_logEra->setText(tr("MCP revision: %1 (setting: %2)").arg(negotiated, toQString(mcp::eraName(m_runEra))));
 }
 
-QString LoopPanel::logEraText() const { return m_logEra->text(); }
+QString LoopPanel::logEraText() const
+{
+    m_logTab.get();
+    return m_logEra->text();
+}
 
 void LoopPanel::onServerKindChanged()
 {
@@ -616,9 +695,11 @@ void LoopPanel::clearRun()
     m_controller->stop();
     m_controller->clear();
     m_banner->hide();
-    m_detail.clearIfBuilt();
-    m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
-    m_stepBox->hide();
+    if (m_transcriptTab.ifBuilt()) { // an unbuilt tab has nothing of the old run to clear
+        m_detail.clearIfBuilt();
+        m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+        m_stepBox->hide();
+    }
     m_status->setText(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."));
 }
 void LoopPanel::setMaxIterations(int n) { m_maxIterations->setValue(n); }
@@ -639,8 +720,10 @@ void LoopPanel::startRun(bool step)
     c.maxIterations = m_maxIterations->value();
     c.step = step;
     m_banner->hide();
-    m_detail.clearIfBuilt();
-    m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+    if (m_transcriptTab.ifBuilt()) {
+        m_detail.clearIfBuilt();
+        m_detailCaption->setText(tr("Select a round, or its request, response, calls or results."));
+    }
     m_controller->start(c);
 }
 
@@ -657,12 +740,13 @@ void LoopPanel::onStateChanged(LoopController::State state)
          {static_cast<QWidget*>(m_server), static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_era), static_cast<QWidget*>(m_maxIterations)})
         w->setEnabled(idle);
     m_busy->setVisible(!idle && !paused);
-    if (!paused)
+    if (!paused && m_stepBox)
         m_stepBox->hide();
 }
 
 void LoopPanel::onPaused(int round, const std::vector<json::Value>& calls, const std::vector<json::Value>& results)
 {
+    m_transcriptTab.get(); // the paused step is edited there
     QStringList names;
     for (const json::Value& c : calls)
         names << toQString(c["name"].str());
@@ -686,6 +770,7 @@ bool LoopPanel::continueStep(bool stayInStepMode)
 {
     if (m_controller->state() != LoopController::State::Paused)
         return false;
+    m_transcriptTab.get();
     const QByteArray text = m_stepEditor->utf8Text();
     auto parsed = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
     if (!parsed) {
@@ -723,6 +808,7 @@ bool LoopPanel::continueStep(bool stayInStepMode)
 
 void LoopPanel::setStepHint(const QString& hint)
 {
+    m_transcriptTab.get();
     m_stepHint->setText(hint);
     m_stepHint->setVisible(!hint.isEmpty());
 }
@@ -736,6 +822,7 @@ void LoopPanel::onFinished(const loop::Outcome& outcome)
         showBanner(tr("Final answer · after %n round(s)", nullptr, int(outcome.rounds.size())), toQString(*outcome.finalText), false);
     }
     // Leave the user's selection alone; with none, show where the run ended.
+    m_transcriptTab.get();
     TranscriptModel* model = m_controller->transcript();
     if (!m_tree->currentIndex().isValid() && model->roundCount() > 0) {
         const int last = model->roundCount() - 1;
@@ -788,12 +875,35 @@ void LoopPanel::showLogItem(const QModelIndex& index)
 }
 
 QString LoopPanel::statusText() const { return m_status->text(); }
-JsonEditor* LoopPanel::detailEditor() const { return m_detail.get(); }
-QString LoopPanel::logDetailCaption() const { return m_logCaption->text(); }
-JsonEditor* LoopPanel::logDetailEditor() const { return m_logDetail.get(); }
-JsonEditor* LoopPanel::stepEditor() const { return m_stepEditor.get(); }
+JsonEditor* LoopPanel::detailEditor() const
+{
+    m_transcriptTab.get();
+    return m_detail.get();
+}
+
+QString LoopPanel::logDetailCaption() const
+{
+    m_logTab.get();
+    return m_logCaption->text();
+}
+
+JsonEditor* LoopPanel::logDetailEditor() const
+{
+    m_logTab.get();
+    return m_logDetail.get();
+}
+
+JsonEditor* LoopPanel::stepEditor() const
+{
+    m_transcriptTab.get();
+    return m_stepEditor.get();
+}
 QString LoopPanel::bannerTitle() const { return m_banner->isHidden() ? QString() : m_bannerTitle->text(); }
 QString LoopPanel::bannerText() const { return m_banner->isHidden() ? QString() : m_bannerText->text(); }
-QString LoopPanel::stepHint() const { return m_stepHint->isHidden() ? QString() : m_stepHint->text(); }
+QString LoopPanel::stepHint() const
+{
+    m_transcriptTab.get();
+    return m_stepHint->isHidden() ? QString() : m_stepHint->text();
+}
 
 } // namespace tw::ui

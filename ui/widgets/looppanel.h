@@ -80,11 +80,11 @@ public:
     QString stepHint() const;
     JsonEditor* detailEditor() const;
     JsonEditor* stepEditor() const;
-    QTreeView* transcriptView() const { return m_tree; }
+    QTreeView* transcriptView() const; // builds the Transcript tab if it is not yet
     // Side by side (Horizontal) in a wide panel, stacked (Vertical) in a narrow one.
     Qt::Orientation transcriptOrientation() const;
     Qt::Orientation logOrientation() const;
-    QTableView* protocolLogView() const { return m_logView; }
+    QTableView* protocolLogView() const; // builds the MCP log tab if it is not yet
     // The selected log entry: its caption and the message in full.
     QString logDetailCaption() const;
     JsonEditor* logDetailEditor() const;
@@ -100,8 +100,8 @@ protected:
 private:
     void fitTranscriptSplit();
     QWidget* buildControls();
-    QWidget* buildTranscriptTab();
-    QWidget* buildLogTab();
+    QWidget* buildTranscriptTab(QWidget* host);
+    QWidget* buildLogTab(QWidget* host);
     void startRun(bool step);
     void onStateChanged(LoopController::State state);
     void onPaused(int round, const std::vector<json::Value>& calls, const std::vector<json::Value>& results);
@@ -139,6 +139,11 @@ private:
     QLabel* m_bannerTitle = nullptr;
     QLabel* m_bannerText = nullptr;
     QTabWidget* m_tabs = nullptr;
+    // The two tabs are built when first on screen or first used (the dock is tabbed behind
+    // the Response at the start): what they hold below is null until then.
+    Lazy<QWidget> m_transcriptTab;
+    Lazy<QWidget> m_logTab;
+    QString m_negotiatedEra; // what the log's caption shows, kept while the tab is unbuilt
     QTreeView* m_tree = nullptr;
     QSplitter* m_transcriptSplit = nullptr;
     QSplitter* m_logSplit = nullptr; // stacked or side by side with the transcript's
