@@ -38,6 +38,11 @@ void drawGlyph(QPainter& p, Glyph glyph, const QColor& ink)
         path.closeSubpath();
         p.fillPath(path, ink);
     };
+    // An X from (from, from) to (to, to).
+    auto cross = [&p](qreal from, qreal to) {
+        p.drawLine(QPointF(from, from), QPointF(to, to));
+        p.drawLine(QPointF(to, from), QPointF(from, to));
+    };
     switch (glyph) {
     case Glyph::Play: polygon({{4.5, 2.5}, {13.5, 8}, {4.5, 13.5}}); break;
     case Glyph::Stop: {
@@ -54,14 +59,12 @@ void drawGlyph(QPainter& p, Glyph glyph, const QColor& ink)
     case Glyph::Cancel:
         p.setPen(line);
         p.drawEllipse(QRectF(2, 2, 12, 12));
-        p.drawLine(QPointF(5.5, 5.5), QPointF(10.5, 10.5));
-        p.drawLine(QPointF(10.5, 5.5), QPointF(5.5, 10.5));
+        cross(5.5, 10.5);
         break;
     case Glyph::Close:
         line.setWidthF(1.4);
         p.setPen(line);
-        p.drawLine(QPointF(4, 4), QPointF(12, 12));
-        p.drawLine(QPointF(12, 4), QPointF(4, 12));
+        cross(4, 12);
         break;
     case Glyph::Float:
         line.setWidthF(1.2);
