@@ -132,6 +132,27 @@ void SseDecoder::feedLines(std::string_view bytes, Sink& sink)
     materialize(); // the chunk's memory goes away after this call
 }
 
+void SseDecoder::addData(std::string_view value, bool stable)
+{
+    if (!m_hasData) {
+        m_hasData = true;
+        if (stable) {
+            m_dataView = value;
+            m_dataInView = true;
+        } else {
+            m_data.assign(value);
+        }
+        return;
+    }
+    if (m_dataInView) {
+        m_data.assign(m_dataView);
+        m_dataInView = false;
+    }
+    m_data += '\n';
+    m_data.append(value);
+    m_multiline = true;
+}
+
 void SseDecoder::streamLongDataLine()
 {
     // Only a line long enough that holding it twice matters, and whose field and leading
@@ -143,8 +164,7 @@ void SseDecoder::streamLongDataLine()
     std::string_view value = std::string_view(m_partial).substr(kData.size());
     if (value.front() == ' ')
         value.remove_prefix(1);
-    processLine(std::string_view(m_partial).substr(0, kData.size()), false, m_noSink); // a data field, empty so far
-    m_data.append(value);
+    addData(value, false);
     m_partial.clear();
     m_partial.shrink_to_fit();
     m_partialData = true;
@@ -202,23 +222,7 @@ void SseDecoder::processLine(std::string_view line, bool stable, Sink& sink)
             value.remove_prefix(1);
     }
     if (field == "data") {
-        if (!m_hasData) {
-            m_hasData = true;
-            if (stable) {
-                m_dataView = value;
-                m_dataInView = true;
-            } else {
-                m_data.assign(value);
-            }
-        } else {
-            if (m_dataInView) {
-                m_data.assign(m_dataView);
-                m_dataInView = false;
-            }
-            m_data += '\n';
-            m_data.append(value);
-            m_multiline = true;
-        }
+        addData(value, stable);
     } else if (field == "event") {
         if (stable) {
             m_eventView = value;

@@ -50,10 +50,9 @@ private:
     // the line follows it there as it arrives (m_partialData), instead of the line being held
     // whole and then copied (one 250 MiB event was held three times).
     void streamLongDataLine();
-    // processLine() dispatches only on a blank line: a data field never reaches this sink.
-    struct NoSink final : Sink {
-        void onEvent(const SseEvent& /*e*/) override { }
-    } m_noSink;
+    // One `data` line's value joins the event's data (a view while it is the only line and
+    // lies in the caller's chunk).
+    void addData(std::string_view value, bool stable);
 
     std::string m_partial; // a line split across chunks
     bool m_partialData = false; // the line being received is a `data` line, streamed into m_data

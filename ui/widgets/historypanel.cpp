@@ -27,10 +27,7 @@ HistoryPanel::HistoryPanel(HistoryController* controller, QWidget* parent)
 {
     // The dock is hidden at the start: its widgets are built when it is first on screen or
     // asked for (Lazy), not with the window.
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    m_body = Lazy<QWidget>(this, [this](QWidget* host) { return buildBody(host); });
-    outer->addWidget(m_body.placeholder());
+    m_body = Lazy<QWidget>::filling(this, [this](QWidget* host) { return buildBody(host); });
     connect(m_controller, &HistoryController::recorded, this, [this] {
         if (isVisible())
             refresh();

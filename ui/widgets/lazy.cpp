@@ -3,10 +3,7 @@
 #include <QApplication>
 #include <QIconEngine>
 #include <QLineEdit>
-#include <QGuiApplication>
 #include <QPainter>
-#include <QPalette>
-#include <QPixmapCache>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -51,54 +48,6 @@ void LazyHost::paintEvent(QPaintEvent* /*event*/)
 
 namespace {
 
-// True when every visible pixel of the image is dark and grey: an icon drawn in ink alone
-// (the style's media icons), which a dark palette would leave black on dark grey.
-bool isDarkInk(const QImage& image)
-{
-    bool any = false;
-    for (int y = 0; y < image.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
-        for (int x = 0; x < image.width(); ++x) {
-            const QRgb px = line[x];
-            if (qAlpha(px) < 32)
-                continue;
-            const QColor c = QColor::fromRgba(px);
-            if (c.lightness() > 110 || c.hsvSaturation() > 60)
-                return false;
-            any = true;
-        }
-    }
-    return any;
-}
-
-// The pixmap as drawn in this palette: ink icons take the palette's text colour when the
-// palette is dark (View › Theme › Dark); coloured icons, and any icon in a light palette,
-// are as the style made them.
-QPixmap forPalette(const QPixmap& pixmap, QIcon::Mode mode)
-{
-    const QPalette palette = QGuiApplication::palette();
-    if (pixmap.isNull() || palette.color(QPalette::Window).lightness() >= 128)
-        return pixmap;
-    const QColor ink = palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::WindowText);
-    const QString key = QStringLiteral("tw-ink-%1-%2").arg(pixmap.cacheKey()).arg(ink.rgba());
-    QPixmap tinted;
-    if (QPixmapCache::find(key, &tinted))
-        return tinted;
-    QImage image = pixmap.toImage().convertToFormat(QImage::Format_ARGB32);
-    if (!isDarkInk(image)) {
-        tinted = pixmap;
-    } else {
-        QPainter p(&image);
-        p.setCompositionMode(QPainter::CompositionMode_SourceIn);
-        p.fillRect(image.rect(), ink);
-        p.end();
-        tinted = QPixmap::fromImage(image);
-        tinted.setDevicePixelRatio(pixmap.devicePixelRatio());
-    }
-    QPixmapCache::insert(key, tinted);
-    return tinted;
-}
-
 class LazyStandardIconEngine final : public QIconEngine {
 public:
     explicit LazyStandardIconEngine(QStyle::StandardPixmap which) : m_which(which) { }
@@ -113,10 +62,10 @@ public:
         painter->drawPixmap(QRect(rect.topLeft() + QPoint((rect.width() - shown.width()) / 2, (rect.height() - shown.height()) / 2), shown), pm);
     }
     QSize actualSize(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return icon().actualSize(size, mode, state); }
-    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return forPalette(icon().pixmap(size, mode, state), mode); }
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override { return icon().pixmap(size, mode, state); }
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override
     {
-        return forPalette(icon().pixmap(size, scale, mode, state), mode);
+        return icon().pixmap(size, scale, mode, state);
     }
     QList<QSize> availableSizes(QIcon::Mode mode, QIcon::State state) override { return icon().availableSizes(mode, state); }
     // Asked by layouts before anything is drawn: the style's standard icons exist.
@@ -171,6 +120,13 @@ private:
 };
 
 } // namespace
+
+void fillPanel(QWidget* panel, QWidget* content)
+{
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(content);
+}
 
 QIcon lazyStandardIcon(QStyle::StandardPixmap icon) { return QIcon(new LazyStandardIconEngine(icon)); }
 

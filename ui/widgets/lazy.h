@@ -7,9 +7,8 @@
 // - Lazy<T>: a placeholder in the layout that builds its widget the first time it is on
 //   screen (painted) or used (get(), ->). Code that only resets a widget asks ifBuilt() first, so that a reset
 //   of a view nobody has seen builds nothing.
-// - lazyStandardIcon(): the style's standard icon, looked up when it is first drawn or sized;
-//   in a dark palette an icon drawn in black ink alone (the media icons) takes the text
-//   colour, which the style's own pixmaps do not (black on dark grey).
+// - lazyStandardIcon(): the style's standard icon, looked up when it is first drawn or sized
+//   (the glyphs of widgets/glyphs.h for the media and arrow icons, which follow the palette).
 // - enableClearButtonOnInput(): a line edit's clear button (its icon is a theme lookup)
 //   enabled with the first text; Qt shows it only over text anyway.
 
@@ -22,6 +21,9 @@
 class QLineEdit;
 
 namespace tw::ui {
+
+// Gives `panel` a margin-free layout holding only `content`.
+void fillPanel(QWidget* panel, QWidget* content);
 
 // The placeholder: builds its one child with `make(this)` when first painted or asked for.
 class LazyHost : public QWidget {
@@ -48,6 +50,14 @@ public:
     Lazy() = default;
     // `make(parent)` returns the widget, a child of `parent`, set up (connections included).
     template <class F> Lazy(QWidget* parent, F make) : m_host(new LazyHost([make](QWidget* p) -> QWidget* { return make(p); }, parent)) { }
+
+    // The whole content of `panel` (which has no layout yet), built when first seen or used.
+    template <class F> static Lazy filling(QWidget* panel, F make)
+    {
+        Lazy lazy(panel, make);
+        fillPanel(panel, lazy.placeholder());
+        return lazy;
+    }
 
     // What goes into the layout, the splitter or the tab widget.
     QWidget* placeholder() const { return m_host; }

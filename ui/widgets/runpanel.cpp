@@ -31,10 +31,7 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent) : QWidget(parent)
     m_stop->setEnabled(false);
     // The dock is hidden at the start: its widgets are built when it is first on screen or
     // when a run reports to it (Lazy), not with the window.
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_body = Lazy<QWidget>(this, [this](QWidget* host) { return buildBody(host); });
-    layout->addWidget(m_body.placeholder());
+    m_body = Lazy<QWidget>::filling(this, [this](QWidget* host) { return buildBody(host); });
 
     connect(m_runAll, &QAction::triggered, m_controller, &RunController::runAll);
     connect(m_stop, &QAction::triggered, m_controller, &RunController::stop);
