@@ -8,11 +8,15 @@
 #   SECONDS_PER_TARGET=600 scripts/fuzz.sh   longer runs (docs/fuzzing.md records them)
 #   scripts/fuzz.sh fuzz_json fuzz_reply     only these targets
 #   JOBS=2 scripts/fuzz.sh             libFuzzer workers per target (default 1)
+#   RUNS=10000000 SECONDS_PER_TARGET=7200 scripts/fuzz.sh fuzz_json
+#                                      stop at that many executions (all workers together),
+#                                      the time staying a ceiling
 # Exit status 1 when a target crashed (or did not build).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 per="${SECONDS_PER_TARGET:-30}"
+runs="${RUNS:-}"
 jobs="${JOBS:-1}"
 build="$root/build/fuzz"
 shared="$root/../shared/fixtures"
@@ -109,6 +113,8 @@ for t in "${targets[@]}"; do
   flags=()
   # -jobs makes libFuzzer write fuzz-N.log into the working directory: only with several workers.
   if [ "$jobs" -gt 1 ]; then flags+=(-jobs="$jobs" -workers="$jobs"); fi
+  # -runs counts per worker: each gets its share of RUNS (rounded up).
+  if [ -n "$runs" ]; then flags+=(-runs="$(((runs + jobs - 1) / jobs))"); fi
   if [ "$t" = fuzz_json ] && [ -d "$root/tests/data/conformance" ]; then extra+=("$root/tests/data/conformance"); fi
   set +e
   ASAN_OPTIONS="$asan" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" QT_QPA_PLATFORM=offscreen \

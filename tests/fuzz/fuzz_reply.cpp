@@ -26,8 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(json::parse(printed).ok(), "the reply prints as valid JSON");
 
     wire::ReplyStream stream(w);
-    for (std::string_view c : fuzz::chunks(body, seed))
-        stream.feed(c);
+    fuzz::forEachChunk(body, seed, [&stream](std::string_view c) { stream.feed(c); });
     stream.finish();
     const wire::Reply chunked = stream.reply();
     const std::string printedChunked = json::compact(wire::replyToJson(chunked, w));
