@@ -34,7 +34,10 @@ cmake --build "$build" --target "${targets[@]}" -j"$(nproc)" >"$build/build.log"
   exit 1
 }
 
-seeds="$build/seeds"
+# The seeds are written into a directory of this run's own and moved into build/fuzz/seeds
+# for the targets run here only: two runs of different targets at once (one worker each on
+# a 2-core machine) never remove the seeds the other is reading.
+seeds="$build/seeds.$$"
 rm -rf "$seeds"
 mkdir -p "$seeds"
 # Seeds per target. The reply and framing targets read a 9-byte prefix (byte 0 picks the
@@ -100,6 +103,15 @@ maxlen() {
 # shorter allocation stacks (10 frames instead of 30). Detection is unchanged; a crash is
 # reproduced with the full defaults when it is minimised.
 asan="detect_leaks=0:abort_on_error=1:quarantine_size_mb=16:malloc_context_size=10"
+
+for t in "${targets[@]}"; do
+  mkdir -p "$seeds/$t"
+  rm -rf "$build/seeds/$t"
+  mkdir -p "$build/seeds"
+  mv "$seeds/$t" "$build/seeds/$t"
+done
+rm -rf "$seeds"
+seeds="$build/seeds"
 
 status=0
 printf '%-18s %12s %8s %8s %8s %s\n' target executions cov ft corpus result
