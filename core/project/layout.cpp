@@ -156,40 +156,99 @@ std::string keyText(std::string_view key)
     return s;
 }
 
-// A top-level member's value at depth 1: kept whole, kept per element or member, or canonical.
-std::string memberValue(const Scanner& sc, const Block* orig, const Value& v)
+// `v` on one line, as a block that was on one line is written again: compact when the
+// original was (`{"a":1}`), else with a space after each ':' and ',' (`{"a": 1, "b": [2]}`),
+// as hand-written JSON usually is.
+void writeOneLine(std::string& out, const Value& v, bool spaced)
+{
+    const bool array = v.isArray();
+    if (!array && !v.isObject()) {
+        out += json::compact(v);
+        return;
+    }
+    out.push_back(array ? '[' : '{');
+    bool first = true;
+    const auto next = [&] {
+        if (!first)
+            out += spaced ? ", " : ",";
+        first = false;
+    };
+    if (array) {
+        for (const Value& item : v.items()) {
+            next();
+            writeOneLine(out, item, spaced);
+        }
+    } else {
+        for (const json::Member& m : v.members()) {
+            next();
+            json::writeString(out, m.name());
+            out += spaced ? ": " : ":";
+            writeOneLine(out, m.value, spaced);
+        }
+    }
+    out.push_back(array ? ']' : '}');
+}
+
+// The text of `v`, a value whose key (or first character) sits at `depth`, given the block
+// of the original it replaces (null: none). Unchanged, the original text where it may stand.
+// Changed, a block that was on one line stays on one line; an object or array across lines
+// is written member by member (element by element), each unchanged one keeping its text and
+// each changed one going through this again: a one-word edit in a schema touches one line,
+// not the whole tool. Anything else is written canonically.
+std::string valueText(const Scanner& sc, const Block* orig, const Value& v, int depth)
 {
     if (!orig)
-        return canonical(v, 1);
-    if (orig->value.identical(v) && (orig->indent == 2 || orig->text.find('\n') == std::string_view::npos))
+        return canonical(v, depth);
+    const bool oneLine = orig->text.find('\n') == std::string_view::npos;
+    if (orig->value.identical(v) && (orig->indent == depth * 2 || oneLine))
         return std::string(orig->text);
     const bool array = v.isArray() && orig->value.isArray();
     const bool object = v.isObject() && orig->value.isObject();
-    if ((!array && !object) || (array ? v.items().empty() : v.members().empty()))
-        return canonical(v, 1);
+    if (!array && !object)
+        return canonical(v, depth);
+    if (oneLine) {
+        std::string out;
+        writeOneLine(out, v, json::compact(orig->value) != orig->text);
+        return out;
+    }
+    if (array ? v.items().empty() : v.members().empty())
+        return canonical(v, depth);
     std::vector<Block> inner = blocksOf(sc, std::size_t(orig->text.data() - sc.t.data()));
+    const std::string pad(std::size_t(depth + 1) * 2, ' ');
     std::string out(1, array ? '[' : '{');
-    bool first = true;
+    std::size_t index = 0;
     auto piece = [&](const Value& item, std::string_view key) {
-        std::string s = first ? "\n    " : ",\n    ";
-        first = false;
+        out += index == 0 ? "\n" : ",\n";
+        out += pad;
         if (!array)
-            s += keyText(key) + ": ";
-        for (Block& b : inner) {
-            if ((array || b.key == key) && reusable(b, item, 2)) {
-                b.used = true;
-                return s + std::string(b.text);
+            out += keyText(key) + ": ";
+        Block* match = nullptr;
+        for (Block& b : inner)
+            if ((array || b.key == key) && reusable(b, item, depth + 1)) {
+                match = &b;
+                break;
             }
-        }
-        return s + canonical(item, 2);
+        // Not found unchanged: the same member, or the element in the same place, edited.
+        if (!match && !array)
+            for (Block& b : inner)
+                if (!b.used && b.key == key) {
+                    match = &b;
+                    break;
+                }
+        if (!match && array && index < inner.size() && !inner[index].used)
+            match = &inner[index];
+        if (match)
+            match->used = true;
+        out += valueText(sc, match, item, depth + 1);
+        ++index;
     };
     if (array)
         for (const Value& item : v.items())
-            out += piece(item, {});
+            piece(item, {});
     else
         for (const json::Member& m : v.members())
-            out += piece(m.value, m.name());
-    out += array ? "\n  ]" : "\n  }";
+            piece(m.value, m.name());
+    out += '\n' + std::string(std::size_t(depth) * 2, ' ') + (array ? ']' : '}');
     return out;
 }
 
@@ -221,7 +280,7 @@ std::string writeKeepingLayout(const Project& p, std::string_view original)
                 orig = &b;
                 break;
             }
-        out += keyText(m.name()) + ": " + memberValue(sc, orig, m.value);
+        out += keyText(m.name()) + ": " + valueText(sc, orig, m.value, 1);
     }
     out += root.members().empty() ? "}\n" : "\n}\n";
     return out;

@@ -6,9 +6,10 @@
 // one line). Saving it through the canonical writer alone would turn a one-word edit into a
 // diff of the whole file; writeKeepingLayout() instead writes the canonical order and
 // indentation but copies, verbatim, the original text of every block whose value did not
-// change: each top-level member, and each element of a top-level array (one tool, one
-// preset) or member of a top-level object (one mock script). A changed block is written
-// canonically, so an edit to one tool touches only that tool's lines.
+// change, at any depth: a top-level member, one tool, one schema property. A changed object
+// or array that spanned lines is written member by member, so its unchanged members keep
+// their text; one that was on one line stays on one line. A one-word edit in a tool's
+// description, or in a property written on one line, changes that one line.
 //
 // A block's original text is reused only where it sits at the indentation the canonical
 // writer would give it (or fits on one line), so the output never mixes indent widths.

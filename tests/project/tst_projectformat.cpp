@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 #include <sys/stat.h>
 
 using namespace tw;
@@ -178,6 +180,46 @@ private Q_SLOTS:
                                     .arg(first + 1)
                                     .arg(last + 1)
                                     .arg(QString::fromStdString(util::unifiedDiff(d, "example", "saved")))));
+    }
+
+    // A one-word edit is a one-line diff: the tool's description, a property written on one
+    // line (it stays on one line), the required list. Saving rewrote the edited tool whole,
+    // every one-line property expanded (about 20 lines for a word).
+    void oneWordEditIsOneLine_data()
+    {
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("description") << QStringLiteral("/description") << QStringLiteral("\"Weather, for travel.\"");
+        QTest::newRow("inline property") << QStringLiteral("/input_schema/properties/units/description") << QStringLiteral("\"Units\"");
+        QTest::newRow("inline enum") << QStringLiteral("/input_schema/properties/units/enum") << QStringLiteral("[\"celsius\", \"kelvin\"]");
+        QTest::newRow("required") << QStringLiteral("/input_schema/required") << QStringLiteral("[\"city\", \"units\"]");
+    }
+    void oneWordEditIsOneLine()
+    {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        const std::string text = readText(kExample);
+        auto p = project::parse(text, "example");
+        QVERIFY(p);
+        auto replacement = json::parse(value.toStdString());
+        QVERIFY(replacement);
+        // Rebuilds the path down to the member the pointer names, with the new value there.
+        const QStringList path = pointer.mid(1).split(u'/');
+        std::function<json::Value(const json::Value&, int)> with = [&](const json::Value& at, int i) -> json::Value {
+            if (i == path.size())
+                return *replacement;
+            json::ObjectBuilder b;
+            for (const json::Member& m : at.members())
+                b.append(m.name(), QString::fromStdString(std::string(m.name())) == path[i] ? with(m.value, i + 1) : m.value);
+            return std::move(b).build();
+        };
+        p->tools[0] = with(p->tools[0], 0);
+        const std::string saved = project::writeKeepingLayout(*p, text);
+        auto back = project::parse(saved, "saved");
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        QVERIFY(*back == *p);
+        const util::LineDiff d = util::diffLines(text, saved);
+        QVERIFY2(d.removed == 1 && d.added == 1, util::unifiedDiff(d, "example", "saved").c_str());
     }
 
     // A tool moved keeps its own text; the blocks around it too.
