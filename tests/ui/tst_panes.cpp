@@ -310,6 +310,38 @@ private Q_SLOTS:
         QVERIFY(lexer->paper(QsciLexerJSON::UnclosedString) != lexer->paper(QsciLexerJSON::String));
         QVERIFY(lexer->eolFill(QsciLexerJSON::UnclosedString));
     }
+
+    // The JSON editors took Tab (indent: fine), and Ctrl+Tab and Ctrl+Shift+Tab too: the
+    // keyboard could not leave them, and Ctrl+Tab typed into the tool. Those leave now.
+    void ctrlTabLeavesAJsonEditor()
+    {
+        Window t;
+        t.w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&t.w));
+        t.w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&t.w));
+        ui::JsonEditor* editor = t.w.toolEditor();
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
+        const QString text = editor->text();
+        const int undo = t.doc.undoStack()->count();
+        QTest::keyClick(editor, Qt::Key_Tab, Qt::ControlModifier);
+        QTRY_VERIFY(!editor->hasFocus());
+        QVERIFY(QApplication::focusWidget());
+        QCOMPARE(editor->text(), text);
+        QCOMPARE(t.doc.undoStack()->count(), undo);
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
+        QTest::keyClick(editor, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(!editor->hasFocus());
+        QCOMPARE(editor->text(), text);
+        // Tab itself still indents.
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
+        QTest::keyClick(editor, Qt::Key_Tab);
+        QVERIFY(editor->hasFocus());
+        QVERIFY(editor->text() != text);
+    }
 };
 
 QTEST_MAIN(TestPanes)

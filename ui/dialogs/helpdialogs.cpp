@@ -80,6 +80,9 @@ QDialog* createShortcutsDialog(QWidget* window)
             if (m->menu())
                 addMenu(table, m->menu(), plain(m->menu()->title()));
     // What the JSON editors keep for themselves (movement, selection, word deletes, zoom).
+    addRow(table, QObject::tr("JSON editors"), QObject::tr("Leave the editor (Tab indents in it)"),
+           QKeySequence(Qt::CTRL | Qt::Key_Tab).toString(QKeySequence::NativeText) + QStringLiteral(", ") +
+               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab).toString(QKeySequence::NativeText));
     JsonEditor probe;
     for (QsciCommand* c : probe.standardCommands()->commands()) {
         QStringList keys;

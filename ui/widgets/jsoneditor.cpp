@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QScrollBar>
 #include <QToolTip>
@@ -140,6 +141,18 @@ void JsonEditor::replaceBytes(qsizetype start, qsizetype end, QByteArrayView wit
     setReadOnly(readOnly);
     if (quiet)
         SendScintilla(SCI_SETMODEVENTMASK, mask);
+}
+
+void JsonEditor::keyPressEvent(QKeyEvent* event)
+{
+    const bool tab = event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab;
+    if (tab && (event->modifiers() & Qt::ControlModifier)) {
+        const bool back = event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier);
+        QWidget::focusNextPrevChild(!back); // QScintilla's own override keeps the focus
+        event->accept();
+        return;
+    }
+    QsciScintilla::keyPressEvent(event);
 }
 
 void JsonEditor::releaseKeys()

@@ -83,6 +83,9 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    // Tab indents, as in any code editor; Ctrl+Tab and Ctrl+Shift+Tab leave the editor for the
+    // next or previous field, so the keyboard is never trapped in it.
+    void keyPressEvent(QKeyEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
 
 private:
