@@ -34,6 +34,29 @@ QCheckBox* checkBox(ui::ChoiceEditor* e, const QString& startsWith)
 class TestChoiceEditor : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Picking "tool — force one tool" with no tool picked changed nothing (no undo step, the
+    // wires still sent auto): the first tool is forced, one undoable edit.
+    void forcingAToolPicksOne()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w{&doc, services.services(), ui::WindowOptions{false}};
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        QCOMPARE(doc.project().choice.type, std::string("auto"));
+        QComboBox* mode = nullptr;
+        for (QComboBox* c : w.choiceEditor()->findChildren<QComboBox*>())
+            if (c->findData(QStringLiteral("tool")) >= 0)
+                mode = c;
+        QVERIFY(mode);
+        const int before = doc.undoStack()->count();
+        mode->setCurrentIndex(mode->findData(QStringLiteral("tool")));
+        QCOMPARE(doc.project().choice.type, std::string("tool"));
+        QCOMPARE(doc.project().choice.name, std::string(doc.project().tools[0]["name"].str()));
+        QCOMPARE(doc.undoStack()->count(), before + 1);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.project().choice.type, std::string("auto"));
+    }
+
     void keepToolListIsAnUndoableEdit()
     {
         ui::ServiceHost services;

@@ -145,8 +145,15 @@ void ChoiceEditor::emitEdited()
     syncEnabled();
     if (m_updating)
         return;
-    if (choice().type == "tool" && choice().name.empty())
-        return; // wait until a tool is picked
+    if (choice().type == "tool" && choice().name.empty()) {
+        // "Force one tool" with none picked changed nothing anyone could see (no undo step,
+        // the wires still sent auto): the first tool is picked, which the user can change.
+        if (m_tool->count() > 0)
+            m_tool->setCurrentIndex(0); // edited again, with a name
+        else
+            m_notes->showMessage(Banner::Kind::Error, tr("There is no tool to force: add one to the tool list first."));
+        return;
+    }
     Q_EMIT choiceEdited(choice());
 }
 
