@@ -99,7 +99,7 @@ bool ProjectFiles::save()
         Q_EMIT statusMessage(tr("Save failed: %1").arg(toQString(r.error().message)), kErrorMs);
         return false;
     }
-    Q_EMIT statusMessage(tr("Saved %1").arg(m_doc->filePath()), kNoteMs);
+    Q_EMIT statusMessage(savedMessage(m_doc->filePath()), kNoteMs);
     return true;
 }
 
@@ -118,8 +118,18 @@ bool ProjectFiles::saveAs()
     }
     m_recent->remember(path);
     Q_EMIT pathChanged();
-    Q_EMIT statusMessage(tr("Saved %1").arg(path), kNoteMs);
+    Q_EMIT statusMessage(savedMessage(path), kNoteMs);
     return true;
+}
+
+QString ProjectFiles::savedMessage(const QString& path) const
+{
+    // "Saved" alone, with a tool draft still marked in the title, read as if the draft had
+    // gone into the file: the file holds the tool's last valid version.
+    const int drafts = m_drafts ? m_drafts->count() : 0;
+    if (drafts == 0)
+        return tr("Saved %1").arg(path);
+    return tr("Saved %1, without %n tool draft(s) that do not parse: the file keeps each tool's last valid version", nullptr, drafts).arg(path);
 }
 
 void ProjectFiles::newProject()

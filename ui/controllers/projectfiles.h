@@ -45,6 +45,8 @@ Q_SIGNALS:
     void changesDiscarded(); // the user chose Discard: the unsaved changes are not to be kept
 
 private:
+    QString savedMessage(const QString& path) const;
+
     ProjectDocument* m_doc; // not owned
     RecentFiles* m_recent; // not owned
     const ToolDrafts* m_drafts; // not owned
