@@ -258,6 +258,7 @@ void MainWindow::connectFeatures()
         refreshWires();
     });
     connect(m_presetEditor, &PresetEditor::currentPresetChanged, m_loop, &LoopPanel::setPreset);
+    m_loop->setPreflight([this] { return m_presetEditor->messagesProblem(); });
     // A loop that starts comes into view (it is tabbed behind the response).
     connect(m_loop->controller(), &LoopController::stateChanged, this, [this](LoopController::State s) {
         if (s != LoopController::State::Preparing)

@@ -250,6 +250,73 @@ private Q_SLOTS:
         QCOMPARE(editorsIn(w.responseView()), 1);
     }
 
+    // Qt keeps a dock tabbed behind another shown, moved out of the window: Tab walked from
+    // the tool choice into the Request dock behind it and typed into a preset nobody could
+    // see. Out of sight, a dock's body is hidden (out of the Tab chain); in front, shown.
+    void tabNeverEntersADockOutOfSight()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
+        QDockWidget* choice = w.dock(QStringLiteral("ChoiceDock"));
+        const auto tabReachable = [&w](QDockWidget* d) {
+            QStringList reachable;
+            for (QWidget* c : d->widget()->findChildren<QWidget*>())
+                if ((c->focusPolicy() & Qt::TabFocus) && c->isEnabled() && c->isVisibleTo(&w))
+                    reachable << QString::fromLatin1(c->metaObject()->className());
+            return reachable;
+        };
+        QVERIFY(request->isVisible()); // a tab of the left area, behind Tool choice
+        QTRY_VERIFY2(tabReachable(request).isEmpty(), qPrintable(tabReachable(request).join(u' ')));
+        QVERIFY(!tabReachable(choice).isEmpty());
+        request->raise();
+        QTRY_VERIFY(request->widget()->isVisible());
+        QVERIFY(!tabReachable(request).isEmpty());
+        QTRY_VERIFY(tabReachable(choice).isEmpty());
+        choice->raise();
+        QTRY_VERIFY(choice->widget()->isVisible());
+        QTRY_VERIFY(tabReachable(request).isEmpty());
+    }
+
+    // Messages edited into something that does not parse: Send sent the last good messages
+    // without a word, and the loop ran them. Both refuse, say why and where.
+    void sendRefusesMessagesThatDoNotParse()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ui::PresetEditor* presets = w.presetEditor();
+        presets->setCurrentPreset(0);
+        const json::Value good = doc.project().presets[0].messages;
+        presets->messagesEditor()->setText(QStringLiteral("[{\"role\": \"user\", \"content\": \"hi\"}"));
+        QVERIFY(presets->messagesProblem().contains(QStringLiteral("Line 1")));
+        QCOMPARE(doc.project().presets[0].messages, good); // the preset keeps its last good messages
+
+        w.sendAction()->trigger();
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Not sent: the messages in the Request dock are not valid (Line 1")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(!w.sendController()->isBusy());
+        QTRY_VERIFY(w.dock(QStringLiteral("RequestDock"))->widget()->isVisible()); // brought up, at the error
+        w.loopPanel()->runAction()->trigger();
+        QCOMPARE(w.loopPanel()->bannerTitle(), QStringLiteral("Not run"));
+        QVERIFY(w.loopPanel()->bannerText().contains(QStringLiteral("Line 1")));
+        QVERIFY(!w.loopPanel()->controller()->isBusy());
+        QVERIFY(w.responseView()->eventsNote().contains(QStringLiteral("No response yet")));
+
+        // Fixed, it goes.
+        presets->messagesEditor()->setText(QString::fromStdString(json::pretty(good)));
+        QVERIFY(presets->messagesProblem().isEmpty());
+        w.sendAction()->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.responseView()->callsModel()->rowCount() == 1 && w.sendAction()->isEnabled(); }, 20000));
+    }
+
     // Start-up: what the first paint does not wait for. The icons on screen then are drawn
     // (the first image read scans every image-format plugin), the window icon (an SVG: the
     // SVG icon engine and Qt SVG) is set after the first paint, and the Run results dock,

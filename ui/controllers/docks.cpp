@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
 #include <QScrollArea>
@@ -12,6 +13,37 @@ namespace tw::ui {
 
 namespace {
 QDockWidget* dockNamed(QMainWindow* window, const QString& name) { return window->findChild<QDockWidget*>(name); }
+
+// Qt keeps a dock that is tabbed behind another shown, only moved out of the window (a
+// negative geometry: QDockWidget's own visibilityChanged tests for it), so its fields stayed
+// in the Tab chain: Tab from the tool choice walked into the Request dock behind it and typed
+// into a preset nobody could see. The dock's body is hidden while the dock is out of sight
+// and shown when its tab comes to the front. A lazy body is still built on its first paint.
+class BodyOutOfSight final : public QObject {
+public:
+    using QObject::QObject;
+
+    static void follow(QDockWidget* dock)
+    {
+        QWidget* body = dock->widget();
+        if (!body || !dock->isVisible())
+            return;
+        // A floating dock is a window of its own, at screen coordinates that may be negative.
+        const QRect g = dock->geometry();
+        const bool inSight = dock->isFloating() || (g.right() >= 0 && g.bottom() >= 0);
+        if (body->isHidden() == inSight)
+            body->setVisible(inSight);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        const QEvent::Type t = event->type();
+        if (t == QEvent::Move || t == QEvent::Show || t == QEvent::Resize)
+            follow(static_cast<QDockWidget*>(watched));
+        return false;
+    }
+};
 } // namespace
 
 void placeDocks(QMainWindow* window, const DockViews& v)
@@ -21,6 +53,13 @@ void placeDocks(QMainWindow* window, const DockViews& v)
         d->setObjectName(QString::fromLatin1(name));
         d->setWidget(body);
         window->addDockWidget(area, d);
+        // Hidden out of sight, the body still counts in the layout: the docks tabbed together
+        // keep the sizes they had (a response shown in front never widens its tab group).
+        QSizePolicy keep = body->sizePolicy();
+        keep.setRetainSizeWhenHidden(true);
+        body->setSizePolicy(keep);
+        d->installEventFilter(new BodyOutOfSight(d));
+        QObject::connect(d, &QDockWidget::topLevelChanged, d, [d] { BodyOutOfSight::follow(d); });
         return d;
     };
     // Forms scroll rather than force the window taller than the screen (or take the tool

@@ -1,5 +1,6 @@
 #include "controllers/requestactions.h"
 
+#include "controllers/docks.h"
 #include "controllers/sendcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
 #include "shortcuts.h"
@@ -11,6 +12,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -74,8 +76,18 @@ void RequestActions::addTo(QMenu* menu) const
 
 void RequestActions::sendCurrent()
 {
-    if (!m_sender->isBusy())
-        m_sender->send(m_presets->currentPreset());
+    if (m_sender->isBusy())
+        return;
+    // Messages being edited that do not parse: sending the last good ones instead would send
+    // something the user does not see.
+    if (const QString problem = m_presets->messagesProblem(); !problem.isEmpty()) {
+        Q_EMIT statusMessage(tr("Not sent: %1").arg(problem), kErrorMs);
+        if (auto* window = qobject_cast<QMainWindow*>(m_window))
+            bringUpDock(window, QStringLiteral("RequestDock"));
+        m_presets->showMessagesProblem();
+        return;
+    }
+    m_sender->send(m_presets->currentPreset());
 }
 
 void RequestActions::onConsentNeeded(int presetIndex, const provider::KeyDestination& where)

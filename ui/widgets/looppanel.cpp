@@ -436,6 +436,11 @@ void LoopPanel::startRun(bool step)
 {
     if (m_controller->isBusy())
         return;
+    if (const QString why = m_preflight ? m_preflight() : QString(); !why.isEmpty()) {
+        showBanner(tr("Not run"), why, true);
+        Q_EMIT statusMessage(tr("Not run: %1").arg(why));
+        return;
+    }
     LoopController::Config c;
     c.server = LoopController::Server(m_server->currentData().toInt());
     c.target = m_target->text();

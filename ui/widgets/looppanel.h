@@ -19,6 +19,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QAction;
 class QComboBox;
 class QFrame;
@@ -63,6 +65,9 @@ public:
     void setPreset(int index);
     int preset() const;
     QString presetText() const;
+    // Asked before a run starts: a reason not to run (empty: run). The window's says whether
+    // the Request dock's messages are being edited into something that does not parse.
+    void setPreflight(std::function<QString()> check) { m_preflight = std::move(check); }
     // Forgets the last run (a project was opened): transcript, log, banner, detail.
     void clearRun();
     void setMaxIterations(int n);
@@ -132,6 +137,7 @@ private:
     QLabel* m_serverInfo = nullptr;
     QLabel* m_presetLabel = nullptr;
     int m_presetIndex = 0;
+    std::function<QString()> m_preflight;
     QSpinBox* m_maxIterations = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;

@@ -225,6 +225,7 @@ void PresetEditor::load()
             m_messages->setTextKeepingView(messages);
         m_messagesHint->clear();
     }
+    m_messagesProblem.clear(); // the editor shows the preset's messages again
     m_loading = false;
     refreshPlaceholders();
     refreshKeySource();
@@ -274,6 +275,7 @@ void PresetEditor::onMessagesEdited()
                                                 tr("Messages are a JSON array: [{\"role\": \"user\", \"content\": …}]."));
         m_messages->markError(qsizetype(v.error().pos.offset), hint);
         m_messagesHint->setText(hint);
+        m_messagesProblem = hint;
         return;
     }
     bool ok = v->isArray();
@@ -282,15 +284,34 @@ void PresetEditor::onMessagesEdited()
     if (!ok) {
         m_messages->clearError();
         m_messagesHint->setText(tr("Messages are a JSON array of {\"role\": \"user\"|\"assistant\"|\"tool\", \"content\": …} objects."));
+        m_messagesProblem = m_messagesHint->text();
         return;
     }
     m_messages->clearError();
     m_messagesHint->clear();
+    m_messagesProblem.clear();
     project::Preset p = m_doc->project().presets[size_t(m_current)];
     p.messages = *v;
     m_loading = true;
     m_doc->setPreset(m_current, p);
     m_loading = false;
+}
+
+QString PresetEditor::messagesProblem() const
+{
+    if (m_messagesProblem.isEmpty())
+        return {};
+    QString why = m_messagesProblem;
+    if (why.endsWith(QLatin1Char('.')))
+        why.chop(1);
+    return tr("the messages in the Request dock are not valid (%1): fix them or undo first").arg(why);
+}
+
+void PresetEditor::showMessagesProblem()
+{
+    m_messages->setFocus(Qt::OtherFocusReason);
+    if (m_messages->hasError())
+        m_messages->SendScintilla(QsciScintilla::SCI_GOTOPOS, m_messages->errorRange().first);
 }
 
 std::optional<provider::RequestInput> PresetEditor::currentInput() const

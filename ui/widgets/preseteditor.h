@@ -42,6 +42,13 @@ public:
     QPushButton* forgetConsentButton() const { return m_forget; }
     QComboBox* profilePicker() const { return m_profile; }
     JsonEditor* messagesEditor() const { return m_messages; }
+    // Why the messages being edited are not the preset's (they do not parse, or are not an
+    // array of messages), empty when they are. Send and the tool loop refuse to go with the
+    // last good messages while this is set: what goes out is what the user sees.
+    // Says so in a sentence for "Not sent: …" / "Not run: …".
+    QString messagesProblem() const;
+    // Brings the messages editor to the keyboard, at the error when there is one.
+    void showMessagesProblem();
 
 Q_SIGNALS:
     void currentPresetChanged(int index);
@@ -71,6 +78,7 @@ private:
     QPlainTextEdit* m_system;
     JsonEditor* m_messages;
     QLabel* m_messagesHint;
+    QString m_messagesProblem; // see messagesProblem()
     QLabel* m_keySource;
     QPushButton* m_forget;
     QLineEdit* m_key;
