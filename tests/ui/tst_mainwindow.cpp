@@ -49,6 +49,24 @@
 
 using namespace tw;
 
+namespace {
+
+// The window on the example project, shown.
+struct ExampleShown {
+    ui::ServiceHost services;
+    ui::ProjectDocument doc;
+    ui::MainWindow w{&doc, services.services(), ui::WindowOptions{false}};
+    bool ready()
+    {
+        if (!w.openProject(QString::fromLatin1(ui::kExampleProject)))
+            return false;
+        w.show();
+        return QTest::qWaitForWindowExposed(&w);
+    }
+};
+
+} // namespace
+
 class TestMainWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -215,12 +233,9 @@ private Q_SLOTS:
     {
         // The docks and tabs that are not on screen at the start hold no QScintilla editor
         // until they are shown (a millisecond each at start-up); what asks for one gets it.
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         QCoreApplication::processEvents();
         const auto editorsIn = [](QWidget* pane) { return pane->findChildren<ui::JsonEditor*>().size(); };
         QCOMPARE(editorsIn(w.loopPanel()), 0);
@@ -255,12 +270,9 @@ private Q_SLOTS:
     // see. Out of sight, a dock's body is hidden (out of the Tab chain); in front, shown.
     void tabNeverEntersADockOutOfSight()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
         QDockWidget* choice = w.dock(QStringLiteral("ChoiceDock"));
         const auto tabReachable = [&w](QDockWidget* d) {
@@ -286,18 +298,15 @@ private Q_SLOTS:
     // without a word, and the loop ran them. Both refuse, say why and where.
     void sendRefusesMessagesThatDoNotParse()
     {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
         ui::PresetEditor* presets = w.presetEditor();
         presets->setCurrentPreset(0);
-        const json::Value good = doc.project().presets[0].messages;
+        const json::Value good = example.doc.project().presets[0].messages;
         presets->messagesEditor()->setText(QStringLiteral("[{\"role\": \"user\", \"content\": \"hi\"}"));
         QVERIFY(presets->messagesProblem().contains(QStringLiteral("Line 1")));
-        QCOMPARE(doc.project().presets[0].messages, good); // the preset keeps its last good messages
+        QCOMPARE(example.doc.project().presets[0].messages, good); // the preset keeps its last good messages
 
         w.sendAction()->trigger();
         QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Not sent: the messages in the Request dock are not valid (Line 1")),
