@@ -27,6 +27,8 @@
 #include "widgets/tooleditorpane.h"
 #include "wires.h"
 
+#include "../util/exampleshown.h"
+
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -49,23 +51,7 @@
 
 using namespace tw;
 
-namespace {
-
-// The window on the example project, shown.
-struct ExampleShown {
-    ui::ServiceHost services;
-    ui::ProjectDocument doc;
-    ui::MainWindow w{&doc, services.services(), ui::WindowOptions{false}};
-    bool ready()
-    {
-        if (!w.openProject(QString::fromLatin1(ui::kExampleProject)))
-            return false;
-        w.show();
-        return QTest::qWaitForWindowExposed(&w);
-    }
-};
-
-} // namespace
+using test::ExampleShown;
 
 class TestMainWindow : public QObject {
     Q_OBJECT

@@ -28,6 +28,7 @@
 #include "widgets/wiretabs.h"
 #include "widgets/wireview.h"
 #include "wires.h"
+#include "../util/exampleshown.h"
 
 #include <Qsci/qscilexerjson.h>
 
@@ -97,22 +98,7 @@ QMenu* menuNamed(QMainWindow& w, const QString& title)
 
 bool inside(const QRect& r) { return kScreen.contains(r); }
 
-// The example project in a shown window without settings, as a user first sees it.
-struct ExampleShown {
-    ui::ServiceHost services;
-    ui::ProjectDocument doc;
-    ui::MainWindow w{&doc, services.services(), ui::WindowOptions{false}};
-    bool ready()
-    {
-        if (!w.openProject(QString::fromLatin1(ui::kExampleProject)))
-            return false;
-        w.show();
-        if (!QTest::qWaitForWindowExposed(&w))
-            return false;
-        QTest::qWait(20);
-        return true;
-    }
-};
+using test::ExampleShown;
 
 // A stand-in for the XDG desktop portal's Settings interface, run as a process of its own
 // (this binary with --fake-portal): Read answers the colour scheme (wrapped twice, as the
