@@ -223,9 +223,8 @@ void PresetEditor::load()
         const QString messages = toQString(json::pretty(p.messages));
         if (m_messages->text() != messages)
             m_messages->setTextKeepingView(messages);
-        m_messagesHint->clear();
     }
-    m_messagesProblem.clear(); // the editor shows the preset's messages again
+    m_messagesHint->clear(); // the editor shows the preset's messages again
     m_loading = false;
     refreshPlaceholders();
     refreshKeySource();
@@ -275,7 +274,6 @@ void PresetEditor::onMessagesEdited()
                                                 tr("Messages are a JSON array: [{\"role\": \"user\", \"content\": …}]."));
         m_messages->markError(qsizetype(v.error().pos.offset), hint);
         m_messagesHint->setText(hint);
-        m_messagesProblem = hint;
         return;
     }
     bool ok = v->isArray();
@@ -284,12 +282,10 @@ void PresetEditor::onMessagesEdited()
     if (!ok) {
         m_messages->clearError();
         m_messagesHint->setText(tr("Messages are a JSON array of {\"role\": \"user\"|\"assistant\"|\"tool\", \"content\": …} objects."));
-        m_messagesProblem = m_messagesHint->text();
         return;
     }
     m_messages->clearError();
     m_messagesHint->clear();
-    m_messagesProblem.clear();
     project::Preset p = m_doc->project().presets[size_t(m_current)];
     p.messages = *v;
     m_loading = true;
@@ -299,9 +295,10 @@ void PresetEditor::onMessagesEdited()
 
 QString PresetEditor::messagesProblem() const
 {
-    if (m_messagesProblem.isEmpty())
+    // The hint under the editor says what is wrong exactly while the text is not the preset's.
+    QString why = m_messagesHint->text();
+    if (why.isEmpty())
         return {};
-    QString why = m_messagesProblem;
     if (why.endsWith(QLatin1Char('.')))
         why.chop(1);
     return tr("the messages in the Request dock are not valid (%1): fix them or undo first").arg(why);

@@ -78,7 +78,6 @@ private:
     QPlainTextEdit* m_system;
     JsonEditor* m_messages;
     QLabel* m_messagesHint;
-    QString m_messagesProblem; // see messagesProblem()
     QLabel* m_keySource;
     QPushButton* m_forget;
     QLineEdit* m_key;
