@@ -17,7 +17,7 @@
 #include "controllers/requestactions.h"
 #include "controllers/sendcontroller.h"
 #include "controllers/themecontroller.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
 #include "controllers/worksafety.h"
@@ -146,7 +146,7 @@ void MainWindow::buildDocks()
     m_toolList = new ToolListPane(m_tools, this);
     m_toolEditor = new ToolEditorPane(m_doc, m_tools, this);
     m_choiceEditor = new ChoiceEditor(this);
-    m_presetEditor = new PresetEditor(m_doc, m_services.keys, this);
+    m_presetEditor = new PresetEditor(m_doc, m_services.keys, m_tools->drafts(), this);
     m_response = new ResponseView(m_doc, this);
     m_loop = new LoopPanel(m_doc, m_services, this);
     m_problemsPanel = new ProblemsPanel(m_problems->model(), this);
@@ -248,7 +248,7 @@ void MainWindow::connectFeatures()
     });
     connect(m_doc, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(m_doc, &ProjectDocument::presetChanged, this, &MainWindow::refreshWires);
-    connect(m_toolEditor, &ToolEditorPane::draftStateChanged, this, &MainWindow::refreshTitle);
+    connect(m_tools->drafts(), &Drafts::edited, this, &MainWindow::refreshTitle);
 
     // The Request dock's preset is what the whole-request tabs, exports and the loop use.
     m_preview->setPreset(m_presetEditor->currentPreset());
@@ -296,7 +296,7 @@ void MainWindow::connectFeatures()
         refreshWires();
     });
 
-    m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor);
+    m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor, m_presetEditor);
     new FixActions(m_doc, this, m_problemsPanel, m_wireTabs); // Apply fix… and Send as written / lowered (child of the window)
     connect(m_help, &HelpMenu::openExampleRequested, this, [this] { m_files->openWithConfirm(QString::fromLatin1(kExampleProject)); });
 

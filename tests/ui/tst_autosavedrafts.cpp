@@ -2,20 +2,24 @@
 // a draft, and the autosave keeps it too — its raw text in <key>.drafts beside the recovery
 // file, never in the project — so a crash loses nothing. After a restart the recovery offer
 // names the drafts, and restoring brings them back as drafts (marked in the tool list, shown
-// in the editor). Offscreen; the "crash" is simulated by keeping the recovery files of a
+// in the editor). A preset's messages that do not parse are drafts the same way: kept when
+// another preset is picked, autosaved, listed in Problems, restored. Offscreen; the "crash" is simulated by keeping the recovery files of a
 // window that then goes away, and opening the project in a new window.
 
 #include "controllers/autosave.h"
+#include "controllers/problemscontroller.h"
 #include "controllers/projectfiles.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "dialogs/versionsdialog.h"
 #include "json/json.h"
 #include "mainwindow.h"
+#include "models/problemsmodel.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
 #include "services.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/preseteditor.h"
 #include "widgets/tooleditorpane.h"
 
 #include <QDir>
@@ -145,7 +149,7 @@ private Q_SLOTS:
         QVERIFY2(offer->explanation().contains(QStringLiteral("draft")), qPrintable(offer->explanation()));
         offer->takeButton()->click();
 
-        const ui::ToolDrafts::Draft* draft = second.w->tools()->drafts()->at(0);
+        const ui::Drafts::Draft* draft = second.w->tools()->drafts()->at(0);
         QVERIFY(draft);
         QCOMPARE(draft->text, broken);
         QVERIFY2(draft->problem.contains(QStringLiteral("Line 3")), qPrintable(draft->problem));
@@ -161,6 +165,72 @@ private Q_SLOTS:
         // Still kept while the draft is there (a second crash loses nothing either).
         QVERIFY(second.autosave()->saveNow());
         QVERIFY(readAll(second.autosave()->draftsFile()).contains("typed before the crash"));
+    }
+
+    void messagesDraftSurvivesSwitchingAndACrash()
+    {
+        const QByteArray onDisk = readAll(m_project);
+        // Hand-written: a second message being typed, its closing brace not yet there.
+        const QString typing = QStringLiteral("[\n  {\"role\": \"user\", \"content\": \"hi\"},\n  {\"role\": \"user\", \"content\": \"and\"\n]");
+        std::map<QString, QByteArray> left;
+        {
+            Window first;
+            QVERIFY(first.w->openProject(m_project));
+            ui::PresetEditor* presets = first.w->presetEditor();
+            presets->setCurrentPreset(1);
+            const std::string saved = first.doc.project().presets[1].name;
+            presets->messagesEditor()->setText(typing);
+            QVERIFY(!first.doc.isModified()); // the preset keeps its last valid messages
+            QVERIFY(first.w->windowTitle().contains(QStringLiteral("•"))); // but the window has unsaved work
+            QVERIFY(!presets->messagesProblem().isEmpty());
+            // Listed in Problems, as an error (Send refuses it).
+            ui::ProblemsModel* problems = first.w->problems()->model();
+            const ui::Problem* row = nullptr;
+            for (int i = 0; i < problems->rowCount() && !row; ++i)
+                if (problems->problemAt(i)->kind == ui::Problem::Kind::Messages)
+                    row = problems->problemAt(i);
+            QVERIFY(row);
+            QCOMPARE(row->row, 1);
+            QVERIFY2(row->where.contains(QString::fromStdString(saved)), qPrintable(row->where));
+            QCOMPARE(row->line, 4);
+            // Another preset and back: the typing is still there, with its problem.
+            presets->setCurrentPreset(0);
+            QVERIFY(presets->messagesProblem().isEmpty());
+            QVERIFY(presets->messagesEditor()->text() != typing);
+            presets->setCurrentPreset(1);
+            QCOMPARE(presets->messagesEditor()->text(), typing);
+            QVERIFY(!presets->messagesProblem().isEmpty());
+            QVERIFY(first.autosave()->saveNow());
+            const QByteArray drafts = readAll(first.autosave()->draftsFile());
+            auto parsed = json::parse(drafts.toStdString());
+            QVERIFY2(parsed.ok(), drafts.constData());
+            QCOMPARE((*parsed)["drafts"].size(), std::size_t(1));
+            QCOMPARE((*parsed)["drafts"].at(0)["preset"].toInt().value_or(-9), 1LL);
+            QCOMPARE((*parsed)["drafts"].at(0)["name"].str(), std::string_view(saved));
+            QCOMPARE(QString::fromStdString(std::string((*parsed)["drafts"].at(0)["text"].str())), typing);
+            QVERIFY(!readAll(first.autosave()->recoveryFile()).contains("\"and\""));
+            left = recoveryFiles();
+        }
+        putBack(left);
+
+        Window second;
+        QVERIFY(second.w->openProject(m_project));
+        second.w->show();
+        QTRY_VERIFY(second.autosave()->offer() && second.autosave()->offer()->isVisible());
+        QVERIFY2(second.autosave()->offer()->explanation().contains(QStringLiteral("messages of")),
+                 qPrintable(second.autosave()->offer()->explanation()));
+        second.autosave()->offer()->takeButton()->click();
+        ui::PresetEditor* presets = second.w->presetEditor();
+        QVERIFY(second.w->tools()->drafts()->messagesAt(1));
+        presets->setCurrentPreset(1);
+        QCOMPARE(presets->messagesEditor()->text(), typing);
+        QVERIFY(!presets->messagesProblem().isEmpty());
+        // Revert drops it: the preset's messages again, nothing unsaved.
+        presets->revertMessages();
+        QVERIFY(presets->messagesProblem().isEmpty());
+        QVERIFY(second.w->tools()->drafts()->isEmpty());
+        QCOMPARE(presets->messagesEditor()->text(), QString::fromStdString(json::pretty(second.doc.project().presets[1].messages)));
+        QCOMPARE(readAll(m_project), onDisk);
     }
 
     void fixingTheDraftRemovesTheDraftsFile()

@@ -8,7 +8,7 @@
 #include "application.h"
 #include "controllers/editactions.h"
 #include "controllers/problemscontroller.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "json/json.h"
 #include "mainwindow.h"

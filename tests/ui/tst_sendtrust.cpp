@@ -90,7 +90,7 @@ private Q_SLOTS:
         QWidget window;
         ui::ToolEditingController tools(&doc);
         ui::WirePreviewController preview(&doc, &tools, host.services());
-        auto* presets = new ui::PresetEditor(&doc, host.services().keys, &window);
+        auto* presets = new ui::PresetEditor(&doc, host.services().keys, nullptr, &window);
         auto* response = new ui::ResponseView(&doc, &window);
         ui::SendController sender(&doc, host.services());
         ui::RequestActions actions(&sender, &preview, presets, response, &window);

@@ -13,7 +13,7 @@
 #include "controllers/loopcontroller.h"
 #include "controllers/problemscontroller.h"
 #include "controllers/themecontroller.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "dialogs/welcomedialog.h"
 #include "mainwindow.h"

@@ -1,7 +1,7 @@
 #include "controllers/autosave.h"
 
 #include "controllers/projectfiles.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "dialogs/versionsdialog.h"
 #include "json/json.h"
 #include "project/layout.h"
@@ -35,7 +35,7 @@ const QString kDiscarded = QStringLiteral(".discarded");
 const QString kDrafts = QStringLiteral(".drafts");
 // The members of a drafts file (see autosave.h).
 constexpr std::string_view kDraftsKey = "drafts", kRowKey = "row", kToolKey = "tool", kTextKey = "text", kProblemKey = "problem",
-                           kOffsetKey = "offset";
+                           kOffsetKey = "offset", kPresetKey = "preset", kNameKey = "name";
 const QString kFilePrefix = QStringLiteral("file-");
 const QString kUntitledPrefix = QStringLiteral("untitled-");
 
@@ -151,12 +151,13 @@ QString Autosave::recoveryFile() const { return m_key.isEmpty() ? QString() : QD
 
 QString Autosave::draftsFile() const { return m_key.isEmpty() ? QString() : QDir(recoveryDir()).filePath(m_key + kDrafts); }
 
-void Autosave::setDrafts(ToolDrafts* drafts)
+void Autosave::setDrafts(Drafts* drafts)
 {
     m_drafts = drafts;
     // A draft appearing, changing or going is an edit the file does not have.
-    connect(drafts, &ToolDrafts::changed, this, &Autosave::schedule);
-    connect(drafts, &ToolDrafts::reset, this, [this] {
+    connect(drafts, &Drafts::changed, this, &Autosave::schedule);
+    connect(drafts, &Drafts::messagesChanged, this, &Autosave::schedule);
+    connect(drafts, &Drafts::reset, this, [this] {
         if (hasUnsaved())
             schedule();
     });
@@ -250,16 +251,25 @@ bool Autosave::saveNow()
         ok = project::writeIfChanged(text, recoveryFile());
     if (ok && hasDrafts()) {
         std::vector<json::Value> entries;
-        for (const auto& [row, d] : m_drafts->all()) {
-            const auto& tools = m_doc->project().tools;
-            json::ObjectBuilder e;
-            e.append(kRowKey, row);
-            if (row >= 0 && row < int(tools.size()))
-                e.append(kToolKey, tools[std::size_t(row)]["name"]);
+        auto entry = [&entries](json::ObjectBuilder e, const Drafts::Draft& d) {
             e.append(kTextKey, toStdString(d.text)).append(kProblemKey, toStdString(d.problem));
             if (d.offset)
                 e.append(kOffsetKey, static_cast<long long>(*d.offset));
             entries.push_back(std::move(e).build());
+        };
+        const auto& tools = m_doc->project().tools;
+        for (const auto& [row, d] : m_drafts->all()) {
+            json::ObjectBuilder e;
+            e.append(kRowKey, row);
+            if (row >= 0 && row < int(tools.size()))
+                e.append(kToolKey, tools[std::size_t(row)]["name"]);
+            entry(std::move(e), d);
+        }
+        const auto& presets = m_doc->project().presets;
+        for (const auto& [at, d] : m_drafts->allMessages()) {
+            json::ObjectBuilder e;
+            e.append(kPresetKey, at).append(kNameKey, at < int(presets.size()) ? presets[std::size_t(at)].name : std::string());
+            entry(std::move(e), d);
         }
         ok = project::writeIfChanged(json::pretty(json::Value{{kDraftsKey, json::Value(std::move(entries))}}) + "\n", draftsFile());
     } else if (ok) {
@@ -330,12 +340,14 @@ void Autosave::offerCandidate(const std::shared_ptr<Candidate>& c)
                        "Restore them (they stay unsaved until you save), or keep %3? Nothing is changed until you choose.")
                         .arg(name, when, untitled ? tr("the project that is open") : tr("the saved file"));
     if (c->drafts.size() > 0) {
-        QStringList tools;
+        QStringList what;
         for (const json::Value& d : c->drafts.items())
-            tools << (d[kRowKey].toInt().value_or(0) < 0 ? tr("the whole tool list") : toQString(d[kToolKey].str()));
+            what << (d[kPresetKey].isNumber()                 ? tr("the messages of %1").arg(toQString(d[kNameKey].str()))
+                         : d[kRowKey].toInt().value_or(0) < 0 ? tr("the whole tool list")
+                                                              : toQString(d[kToolKey].str()));
         v.explanation += QLatin1Char('\n') +
-            tr("They include %n tool draft(s) that did not parse (%1): restoring brings them back as drafts.", nullptr, int(c->drafts.size()))
-                .arg(tools.join(QStringLiteral(", ")));
+            tr("They include %n draft(s) that did not parse (%1): restoring brings them back as drafts.", nullptr, int(c->drafts.size()))
+                .arg(what.join(QStringLiteral(", ")));
     }
     v.baseName = untitled ? tr("open") : tr("saved");
     v.otherName = tr("recovered");
@@ -396,9 +408,27 @@ void Autosave::restoreDrafts(const json::Value& drafts)
     if (!m_drafts)
         return;
     const auto& tools = m_doc->project().tools;
+    const auto& presets = m_doc->project().presets;
     for (const json::Value& d : drafts.items()) {
         if (!d[kTextKey].isString())
             continue;
+        Drafts::Draft draft{toQString(d[kTextKey].str()), toQString(d[kProblemKey].str()), std::nullopt};
+        if (d[kOffsetKey].toInt().value_or(-1) >= 0)
+            draft.offset = std::size_t(*d[kOffsetKey].toInt());
+        if (d[kPresetKey].isNumber()) {
+            // A preset's messages: at the index written, unless the preset there is another
+            // one; then the preset of that name.
+            int at = int(d[kPresetKey].toInt().value_or(-1));
+            if (at < 0 || at >= int(presets.size()) || presets[std::size_t(at)].name != d[kNameKey].str()) {
+                at = -1;
+                for (std::size_t i = 0; at < 0 && i < presets.size(); ++i)
+                    if (presets[i].name == d[kNameKey].str())
+                        at = int(i);
+            }
+            if (at >= 0)
+                m_drafts->setMessages(at, std::move(draft));
+            continue;
+        }
         int row = int(d[kRowKey].toInt().value_or(-2));
         // The row a draft was written for, unless the tool there is another one: then the
         // tool of that name, wherever it is now.
@@ -408,11 +438,8 @@ void Autosave::restoreDrafts(const json::Value& drafts)
                 if (tools[i]["name"].str() == d[kToolKey].str())
                     row = int(i);
         }
-        if (row < ToolDrafts::kWholeList || row >= int(tools.size()))
+        if (row < Drafts::kWholeList || row >= int(tools.size()))
             continue; // its tool is gone
-        ToolDrafts::Draft draft{toQString(d[kTextKey].str()), toQString(d[kProblemKey].str()), std::nullopt};
-        if (d[kOffsetKey].toInt().value_or(-1) >= 0)
-            draft.offset = std::size_t(*d[kOffsetKey].toInt());
         m_drafts->set(row, std::move(draft));
     }
 }

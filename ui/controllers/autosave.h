@@ -5,11 +5,12 @@
 // One recovery file per project, keyed by the file's canonical path; an untitled project
 // (new, or the bundled example) has one of its own. A recovery file is the project text
 // as Save would write it: it never holds a key (projects only name variables).
-// Tool drafts that do not parse (ToolDrafts) are unsaved work too: their raw text is kept
-// beside it, in <key>.drafts ({"drafts": [{"row", "tool", "text", "problem", "offset"?}]},
-// row -1 for the whole-list editor's draft), never in the project; a window with drafts
-// and no other change autosaves as well. Recovery restores them as drafts (the tool list
-// marks their rows, the editor shows their text).
+// Drafts that do not parse (Drafts: tools, a preset's messages) are unsaved work too: their
+// raw text is kept beside it, in <key>.drafts ({"drafts": [{"row", "tool", "text",
+// "problem", "offset"?}]}, row -1 for the whole-list editor's draft; a preset's messages as
+// {"preset": index, "name", "text", "problem", "offset"?}), never in the project; a window
+// with drafts and no other change autosaves as well. Recovery restores them as drafts (the
+// tool list marks their rows, the editors show their text).
 //
 // Saving, discarding and a clean exit remove it; a crash or `kill -9` leaves it behind, and
 // the next time that project opens (an untitled one: at the next start) the recovered
@@ -40,7 +41,7 @@ namespace tw::ui {
 
 class ProjectDocument;
 class ProjectFiles;
-class ToolDrafts;
+class Drafts;
 class VersionsDialog;
 
 class Autosave : public QObject {
@@ -58,7 +59,7 @@ public:
     int interval() const { return m_timer.interval(); }
     void setInterval(int ms) { m_timer.setInterval(ms); }
     // The window's tool drafts (not owned; set once, right after construction).
-    void setDrafts(ToolDrafts* drafts);
+    void setDrafts(Drafts* drafts);
     // The current project's drafts file (it exists only while there are drafts).
     QString draftsFile() const;
     // Writes the recovery file now when there are unsaved changes or drafts (removes it otherwise).
@@ -86,7 +87,7 @@ private:
     void restoreDrafts(const json::Value& drafts);
 
     ProjectDocument* m_doc; // not owned
-    ToolDrafts* m_drafts = nullptr; // not owned
+    Drafts* m_drafts = nullptr; // not owned
     QWidget* m_dialogParent; // not owned
     QString m_key; // the recovery file's name without extension
     std::unique_ptr<QLockFile> m_lock;

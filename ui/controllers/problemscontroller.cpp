@@ -2,7 +2,7 @@
 
 #include "background.h"
 #include "choicenotes.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
 #include "json/json.h"
@@ -30,8 +30,9 @@ ProblemsController::ProblemsController(ProjectDocument* doc, ToolEditingControll
     m_lintTimer->setInterval(kLintPauseMs);
     connect(m_lintTimer, &QTimer::timeout, this, &ProblemsController::relintSoon);
     connect(m_tools, &ToolEditingController::toolsChanged, this, &ProblemsController::refresh);
-    connect(m_tools->drafts(), &ToolDrafts::changed, this, &ProblemsController::refresh);
-    connect(m_tools->drafts(), &ToolDrafts::reset, this, &ProblemsController::refresh);
+    connect(m_tools->drafts(), &Drafts::changed, this, &ProblemsController::refresh);
+    connect(m_tools->drafts(), &Drafts::messagesChanged, this, &ProblemsController::refresh);
+    connect(m_tools->drafts(), &Drafts::reset, this, &ProblemsController::refresh);
     connect(m_doc, &ProjectDocument::choiceChanged, this, &ProblemsController::refresh);
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         m_file.reset(); // a project opened: the one that did not is history
@@ -224,8 +225,8 @@ void ProblemsController::rebuildRows()
     if (m_file)
         out.push_back(*m_file);
     const auto& tools = m_doc->project().tools;
-    const ToolDrafts* drafts = m_tools->drafts();
-    if (const ToolDrafts::Draft* d = drafts->at(ToolDrafts::kWholeList)) {
+    const Drafts* drafts = m_tools->drafts();
+    if (const Drafts::Draft* d = drafts->at(Drafts::kWholeList)) {
         Problem p;
         p.kind = Problem::Kind::ToolList;
         p.where = tr("Tool list (draft)");
@@ -233,23 +234,28 @@ void ProblemsController::rebuildRows()
         p.offset = d->offset;
         out.push_back(std::move(p));
     }
-    for (int row = 0; row < int(tools.size()); ++row) {
-        if (const ToolDrafts::Draft* d = drafts->at(row)) {
-            Problem p;
-            p.kind = Problem::Kind::Tool;
-            p.row = row;
-            p.where = tr("%1 (draft)").arg(toQString(tools[size_t(row)]["name"].str()));
-            p.message = d->problem;
-            p.offset = d->offset;
-            if (d->offset) {
-                const QByteArray utf8 = d->text.toUtf8();
-                const TextPosition pos = positionOf(std::string_view(utf8.constData(), std::size_t(utf8.size())), *d->offset);
-                p.line = pos.line;
-                p.column = pos.column;
-            }
-            out.push_back(std::move(p));
+    auto draftRow = [&out](Problem::Kind kind, int row, const QString& where, const Drafts::Draft& d) {
+        Problem p;
+        p.kind = kind;
+        p.row = row;
+        p.where = where;
+        p.message = d.problem;
+        p.offset = d.offset;
+        if (d.offset) {
+            const QByteArray utf8 = d.text.toUtf8();
+            const TextPosition pos = positionOf(std::string_view(utf8.constData(), std::size_t(utf8.size())), *d.offset);
+            p.line = pos.line;
+            p.column = pos.column;
         }
-    }
+        out.push_back(std::move(p));
+    };
+    for (int row = 0; row < int(tools.size()); ++row)
+        if (const Drafts::Draft* d = drafts->at(row))
+            draftRow(Problem::Kind::Tool, row, tr("%1 (draft)").arg(toQString(tools[size_t(row)]["name"].str())), *d);
+    const auto& presets = m_doc->project().presets;
+    for (const auto& [at, d] : drafts->allMessages())
+        if (at < int(presets.size()))
+            draftRow(Problem::Kind::Messages, at, tr("Messages of %1 (draft)").arg(toQString(presets[size_t(at)].name)), d);
     if (const auto& e = m_tools->toolsError()) {
         Problem p;
         p.kind = Problem::Kind::Tool;

@@ -6,6 +6,7 @@
 #include "jsontext.h"
 #include "lint/pointer.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/preseteditor.h"
 #include "widgets/problemspanel.h"
 #include "widgets/tooleditorpane.h"
 #include "widgets/lazy.h"
@@ -65,8 +66,8 @@ std::size_t valueEnd(std::string_view text, std::size_t at)
 } // namespace
 
 ProblemsNavigator::ProblemsNavigator(QMainWindow* window, ProblemsController* problems, ProblemsPanel* panel, ProjectFiles* files,
-                                     ToolEditingController* tools, ToolEditorPane* editor)
-    : QObject(window), m_window(window), m_tools(tools), m_editor(editor)
+                                     ToolEditingController* tools, ToolEditorPane* editor, PresetEditor* presets)
+    : QObject(window), m_window(window), m_tools(tools), m_editor(editor), m_presets(presets)
 {
     m_button = new QToolButton(window->statusBar());
     m_button->setAutoRaise(true);
@@ -104,6 +105,12 @@ void ProblemsNavigator::jumpTo(const Problem& p)
         if (p.kind == Problem::Kind::Tool && p.row >= 0)
             m_tools->selectRow(p.row);
         m_editor->showOffset(p.offset.value_or(0));
+        break;
+    case Problem::Kind::Messages:
+        bringUp(m_window, "RequestDock");
+        if (p.row != m_presets->currentPreset())
+            m_presets->setCurrentPreset(p.row);
+        m_presets->showMessagesProblem();
         break;
     case Problem::Kind::Lint: selectPointer(p); break;
     }

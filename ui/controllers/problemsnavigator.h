@@ -2,7 +2,7 @@
 // Getting to a problem: the Problems dock comes up when a project file does not load, a
 // button in the status bar counts the problems and opens the dock, and activating a row
 // goes where it points — the tool (or the whole list) in the tool editor at the error, the
-// tool choice dock; a broken file is shown in the panel itself, and Open Again reads it. A
+// tool choice dock, a preset's messages in the Request dock at the error; a broken file is shown in the panel itself, and Open Again reads it. A
 // lint row selects, in the tool editor, the JSON value its pointer names.
 
 #include <QObject>
@@ -16,6 +16,7 @@ class ProblemsController;
 class ProblemsPanel;
 class ProjectFiles;
 class ToolEditingController;
+class PresetEditor;
 class ToolEditorPane;
 struct Problem;
 
@@ -23,9 +24,9 @@ class ProblemsNavigator : public QObject {
     Q_OBJECT
 public:
     // Nothing is owned; the status bar button is a child of the window. The window's docks
-    // are found by name: "ProblemsDock", "EditorDock", "ChoiceDock".
+    // are found by name: "ProblemsDock", "EditorDock", "ChoiceDock", "RequestDock".
     ProblemsNavigator(QMainWindow* window, ProblemsController* problems, ProblemsPanel* panel, ProjectFiles* files, ToolEditingController* tools,
-                      ToolEditorPane* editor);
+                      ToolEditorPane* editor, PresetEditor* presets);
 
     void showProblems();
     void jumpTo(const Problem& problem);
@@ -36,6 +37,7 @@ private:
     QMainWindow* m_window; // not owned
     ToolEditingController* m_tools; // not owned
     ToolEditorPane* m_editor; // not owned
+    PresetEditor* m_presets; // not owned
     QToolButton* m_button; // child of the window's status bar
 };
 

@@ -1,7 +1,7 @@
 #include "controllers/projectfiles.h"
 
 #include "controllers/recentfiles.h"
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "projectdocument.h"
 #include "util/strings.h"
 
@@ -18,7 +18,7 @@ constexpr int kErrorMs = 15000;
 const QString kSuffix = QStringLiteral(".toolwire");
 } // namespace
 
-ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const ToolDrafts* drafts, QWidget* dialogParent, QObject* parent)
+ProjectFiles::ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const Drafts* drafts, QWidget* dialogParent, QObject* parent)
     : QObject(parent), m_doc(doc), m_recent(recent), m_drafts(drafts), m_dialogParent(dialogParent)
 {
 }
@@ -62,7 +62,8 @@ bool ProjectFiles::confirmDiscard()
     QString question = m_doc->isModified() ? tr("%1 has unsaved changes. Save them first?").arg(m_doc->displayName())
                                            : tr("%1 has no unsaved changes in the file.").arg(m_doc->displayName());
     if (drafts > 0)
-        question += QLatin1Char('\n') + tr("%n tool draft(s) that do not parse are not part of the file and will be lost.", nullptr, drafts);
+        question +=
+            QLatin1Char('\n') + tr("Drafts that do not parse (%n: tools or messages) are not part of the file and will be lost.", nullptr, drafts);
     const auto answer =
         QMessageBox::question(m_dialogParent, tr("Unsaved changes"), question, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
@@ -129,7 +130,7 @@ QString ProjectFiles::savedMessage(const QString& path) const
     const int drafts = m_drafts ? m_drafts->count() : 0;
     if (drafts == 0)
         return tr("Saved %1").arg(path);
-    return tr("Saved %1, without %n tool draft(s) that do not parse: the file keeps each tool's last valid version", nullptr, drafts).arg(path);
+    return tr("Saved %1, without %n draft(s) that do not parse: the file keeps the last valid version of each", nullptr, drafts).arg(path);
 }
 
 void ProjectFiles::newProject()

@@ -16,14 +16,14 @@ class QWidget;
 namespace tw::ui {
 
 class RecentFiles;
-class ToolDrafts;
+class Drafts;
 
 class ProjectFiles : public QObject {
     Q_OBJECT
 public:
     // doc, recent, drafts and dialogParent are not owned; dialogParent parents the file
     // dialogs; drafts (may be null) are unsaved work the discard question counts.
-    ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const ToolDrafts* drafts, QWidget* dialogParent, QObject* parent = nullptr);
+    ProjectFiles(ProjectDocument* doc, RecentFiles* recent, const Drafts* drafts, QWidget* dialogParent, QObject* parent = nullptr);
 
     bool open(const QString& path); // asks nothing: the caller confirmed
     bool open(const QString& path, Result<ProjectDocument::Read> read); // what ProjectDocument::read(path) gave
@@ -49,7 +49,7 @@ private:
 
     ProjectDocument* m_doc; // not owned
     RecentFiles* m_recent; // not owned
-    const ToolDrafts* m_drafts; // not owned
+    const Drafts* m_drafts; // not owned
     QWidget* m_dialogParent; // not owned
     std::function<bool(const QString& path)> m_askOverwrite;
 };

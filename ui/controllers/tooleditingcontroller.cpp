@@ -1,6 +1,6 @@
 #include "controllers/tooleditingcontroller.h"
 
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "json/json.h"
 #include "jsontext.h"
 #include "models/toollistmodel.h"
@@ -22,7 +22,7 @@ bool isNamedTool(const json::Value& v) { return v.isObject() && v[kName].isStrin
 ToolEditingController::ToolEditingController(ProjectDocument* doc, QObject* parent)
     : QObject(parent),
       m_doc(doc),
-      m_drafts(new ToolDrafts(doc, this)),
+      m_drafts(new Drafts(doc, this)),
       m_model(new ToolListModel(doc, m_drafts, this)) // connected first: see listModel()
 {
     m_model->setRenameHandler([this](int row, const QString& name) {
@@ -148,10 +148,10 @@ std::optional<ToolEditingController::EditProblem> ToolEditingController::applyEd
                                                                                    ProjectDocument::EditKind kind, const QString& step)
 {
     m_note.clear();
-    const int row = wholeList ? ToolDrafts::kWholeList : m_row;
+    const int row = wholeList ? Drafts::kWholeList : m_row;
     auto refuse = [&](EditProblem p) {
         if (wholeList || (m_row >= 0 && m_row < int(m_doc->project().tools.size())))
-            m_drafts->set(row, ToolDrafts::Draft{QString::fromUtf8(text.data(), qsizetype(text.size())), p.hint, p.offset});
+            m_drafts->set(row, Drafts::Draft{QString::fromUtf8(text.data(), qsizetype(text.size())), p.hint, p.offset});
         return std::optional<EditProblem>(std::move(p));
     };
     auto parsed = json::parse(text);

@@ -4,7 +4,7 @@
 // render), which tool is being edited (it follows the document: an insert selects the new
 // tool, a removal its neighbour), the checks an edit must pass before it reaches the
 // document, and the list operations (add, duplicate, delete, rename, import), each one
-// named undo step. An edit that is refused is kept as a draft (ToolDrafts), never thrown
+// named undo step. An edit that is refused is kept as a draft (Drafts), never thrown
 // away. No widgets: the tool list and the tool editor present what this decides.
 
 #include "json/value.h"
@@ -22,7 +22,7 @@
 
 namespace tw::ui {
 
-class ToolDrafts;
+class Drafts;
 class ToolListModel;
 
 class ToolEditingController : public QObject {
@@ -40,7 +40,7 @@ public:
     // before this controller selects a row, so a selected row is always in the model.
     ToolListModel* listModel() const { return m_model; }
     // The refused edits, per row (and one for the whole list).
-    ToolDrafts* drafts() const { return m_drafts; }
+    Drafts* drafts() const { return m_drafts; }
 
     int currentRow() const { return m_row; }
     // Selects the tool to edit (-1: none); rowSelected() follows even when it is unchanged.
@@ -99,7 +99,7 @@ private:
     void afterChange(); // names, then toolsChanged()
 
     ProjectDocument* m_doc; // not owned
-    ToolDrafts* m_drafts; // owned (child)
+    Drafts* m_drafts; // owned (child)
     ToolListModel* m_model; // owned (child)
     QString m_note;
     std::vector<model::Tool> m_parsed;

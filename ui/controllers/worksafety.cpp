@@ -10,7 +10,7 @@
 
 namespace tw::ui {
 
-WorkSafety installWorkSafety(QMainWindow* window, ProjectDocument* doc, ProjectFiles* files, ToolDrafts* drafts, Banner* fileBanner)
+WorkSafety installWorkSafety(QMainWindow* window, ProjectDocument* doc, ProjectFiles* files, Drafts* drafts, Banner* fileBanner)
 {
     auto status = [window](const QString& message, int ms) { window->statusBar()->showMessage(message, ms); };
     auto* autosave = new Autosave(doc, files, window, window);

@@ -14,7 +14,7 @@ class Banner;
 class DiskWatch;
 class ProjectDocument;
 class ProjectFiles;
-class ToolDrafts;
+class Drafts;
 
 struct WorkSafety {
     Autosave* autosave = nullptr; // child of the window
@@ -22,6 +22,6 @@ struct WorkSafety {
 };
 
 // doc, files, drafts and fileBanner are not owned; drafts that do not parse are autosaved too.
-WorkSafety installWorkSafety(QMainWindow* window, ProjectDocument* doc, ProjectFiles* files, ToolDrafts* drafts, Banner* fileBanner);
+WorkSafety installWorkSafety(QMainWindow* window, ProjectDocument* doc, ProjectFiles* files, Drafts* drafts, Banner* fileBanner);
 
 } // namespace tw::ui

@@ -45,7 +45,8 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
         return p.message;
     }
     if (role == Qt::DecorationRole && index.column() == Where) {
-        const bool critical = p.kind == Problem::Kind::ProjectFile || p.kind == Problem::Kind::Choice || (p.kind == Problem::Kind::Lint && p.error);
+        const bool critical = p.kind == Problem::Kind::ProjectFile || p.kind == Problem::Kind::Choice || p.kind == Problem::Kind::Messages ||
+            (p.kind == Problem::Kind::Lint && p.error);
         return QApplication::style()->standardIcon(critical ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
     }
     return {};

@@ -1,7 +1,7 @@
 #pragma once
 // The Problems panel's rows: what keeps the project from being used as it is — a project
-// file that did not load (with the file's text, to show where), tool drafts that do not
-// parse, a tool that is no tool, a tool choice that cannot work — and what the lint says of
+// file that did not load (with the file's text, to show where), drafts that do not
+// parse (tools, a preset's messages), a tool that is no tool, a tool choice that cannot work — and what the lint says of
 // it on the wires (errors and warnings, merged over every wire; info and the loss report
 // stay in the wire tabs). Each row knows where it points, so the panel can jump there; a
 // lint row may carry the finding's fix.
@@ -23,13 +23,14 @@ struct Problem {
         Tool,
         ToolList,
         Choice,
+        Messages, // a preset's messages draft: Send refuses it
         Lint
     };
     Kind kind = Kind::Tool;
     QString where; // "weather.toolwire", "get_weather", "Tool choice"
     QString message;
-    int row = -1; // Kind::Tool: the tool's row
-    std::optional<std::size_t> offset; // in the file's text (ProjectFile) or the draft (Tool, ToolList)
+    int row = -1; // Kind::Tool: the tool's row; Kind::Messages: the preset's index
+    std::optional<std::size_t> offset; // in the file's text (ProjectFile) or the draft (Tool, ToolList, Messages)
     int line = 0, column = 0; // 0: unknown
     QString path; // Kind::ProjectFile
     QByteArray text; // Kind::ProjectFile: the file as read

@@ -1,6 +1,6 @@
 #include "models/toollistmodel.h"
 
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "projectdocument.h"
 #include "util/strings.h"
 
@@ -13,16 +13,15 @@ namespace tw::ui {
 
 static const QString kMime = QStringLiteral("application/x-toolwire-tool-row");
 
-ToolListModel::ToolListModel(ProjectDocument* doc, const ToolDrafts* drafts, QObject* parent)
-    : QAbstractListModel(parent), m_doc(doc), m_drafts(drafts)
+ToolListModel::ToolListModel(ProjectDocument* doc, const Drafts* drafts, QObject* parent) : QAbstractListModel(parent), m_doc(doc), m_drafts(drafts)
 {
     reload();
     if (m_drafts) {
-        connect(m_drafts, &ToolDrafts::changed, this, [this](int row) {
+        connect(m_drafts, &Drafts::changed, this, [this](int row) {
             if (row >= 0 && row < int(m_rows.size()))
                 Q_EMIT dataChanged(index(row), index(row));
         });
-        connect(m_drafts, &ToolDrafts::reset, this, [this] {
+        connect(m_drafts, &Drafts::reset, this, [this] {
             if (!m_rows.isEmpty())
                 Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
         });
@@ -84,7 +83,7 @@ QVariant ToolListModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Row& r = m_rows[index.row()];
-    const ToolDrafts::Draft* draft = m_drafts ? m_drafts->at(index.row()) : nullptr;
+    const Drafts::Draft* draft = m_drafts ? m_drafts->at(index.row()) : nullptr;
     switch (role) {
     case Qt::DisplayRole: return draft ? tr("%1  (draft)").arg(r.name) : r.name;
     case SeverityRole: return index.row() < m_badges.size() ? m_badges[index.row()].severity : -1;

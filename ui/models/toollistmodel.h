@@ -1,6 +1,6 @@
 #pragma once
 // A list model over the document's tools (name, description tooltip, drag to reorder,
-// rename in place). A tool with an unsaved draft (ToolDrafts) is marked: a warning icon,
+// rename in place). A tool with an unsaved draft (Drafts) is marked: a warning icon,
 // "(draft)" after its name, and the reason in the tooltip. It keeps its own snapshot of the
 // rows so that begin/end notifications always bracket a consistent change, whatever order
 // the document reports in. A badge says what lint found in a tool before anything is sent
@@ -14,7 +14,7 @@
 namespace tw::ui {
 
 class ProjectDocument;
-class ToolDrafts;
+class Drafts;
 
 class ToolListModel : public QAbstractListModel {
     Q_OBJECT
@@ -34,7 +34,7 @@ public:
     using RenameHandler = std::function<bool(int row, const QString& name)>;
 
     // doc and drafts are not owned; drafts may be null (no markers).
-    explicit ToolListModel(ProjectDocument* doc, const ToolDrafts* drafts = nullptr, QObject* parent = nullptr);
+    explicit ToolListModel(ProjectDocument* doc, const Drafts* drafts = nullptr, QObject* parent = nullptr);
     void setRenameHandler(RenameHandler handler) { m_rename = std::move(handler); }
     // One badge per row (rows past the list's end have none); rows whose badge changed are
     // reported changed.
@@ -58,7 +58,7 @@ private:
     void reload();
 
     ProjectDocument* m_doc; // not owned
-    const ToolDrafts* m_drafts; // not owned
+    const Drafts* m_drafts; // not owned
     RenameHandler m_rename;
     QList<Row> m_rows;
     QList<Badge> m_badges;

@@ -1,5 +1,6 @@
 #include "widgets/preseteditor.h"
 
+#include "controllers/drafts.h"
 #include "json/json.h"
 #include "jsontext.h"
 #include "projectdocument.h"
@@ -9,6 +10,7 @@
 #include "provider/request.h"
 #include "provider/trust.h"
 #include "util/strings.h"
+#include "widgets/banner.h"
 #include "widgets/documentundo.h"
 #include "widgets/jsoneditor.h"
 #include "wires.h"
@@ -28,7 +30,8 @@
 
 namespace tw::ui {
 
-PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidget* parent) : QWidget(parent), m_doc(doc), m_keys(keys)
+PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, Drafts* drafts, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_keys(keys), m_drafts(drafts ? drafts : new Drafts(doc, this))
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -99,9 +102,10 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     m_messages->setMinimumHeight(90);
     m_messages->setWheelScrollsParent(true); // the form scrolls past it
     form->addRow(tr("Messages"), m_messages);
-    m_messagesHint = new QLabel(this);
-    m_messagesHint->setWordWrap(true);
+    m_messagesHint = new Banner(this);
+    m_messagesHint->setAction(tr("Revert"), tr("Drop the draft and show the preset's messages"));
     form->addRow(m_messagesHint);
+    connect(m_messagesHint, &Banner::actionTriggered, this, &PresetEditor::revertMessages);
 
     // The fields' text is the document's: Undo is the window's, one history.
     for (QWidget* field : std::initializer_list<QWidget*>{m_baseUrl, m_model, m_system})
@@ -167,6 +171,15 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidg
     connect(m_system, &QPlainTextEdit::textChanged, this, &PresetEditor::commit);
     connect(m_messages, &QsciScintilla::textChanged, this, &PresetEditor::onMessagesEdited);
 
+    // A draft restored by the autosave's recovery, or carried by presets added or removed.
+    connect(m_drafts, &Drafts::messagesChanged, this, [this](int preset) {
+        if (!m_loading && preset == m_current)
+            load();
+    });
+    connect(m_drafts, &Drafts::reset, this, [this] {
+        if (!m_loading)
+            load();
+    });
     connect(m_doc, &ProjectDocument::projectReset, this, [this] { setCurrentPreset(m_doc->project().presets.empty() ? -1 : 0); });
     connect(m_doc, &ProjectDocument::presetChanged, this, [this](int i) {
         if (i == m_current && !m_loading)
@@ -220,11 +233,13 @@ void PresetEditor::load()
         m_parallel->setCheckState(!p.parallelToolCalls ? Qt::PartiallyChecked : (*p.parallelToolCalls ? Qt::Checked : Qt::Unchecked));
         if (m_system->toPlainText() != toQString(p.system))
             m_system->setPlainText(toQString(p.system));
-        const QString messages = toQString(json::pretty(p.messages));
+        // The preset's draft, when its messages did not parse: what the user typed stays.
+        const Drafts::Draft* draft = m_drafts->messagesAt(m_current);
+        const QString messages = draft ? draft->text : toQString(json::pretty(p.messages));
         if (m_messages->text() != messages)
             m_messages->setTextKeepingView(messages);
     }
-    m_messagesHint->clear(); // the editor shows the preset's messages again
+    showMessagesDraft();
     m_loading = false;
     refreshPlaceholders();
     refreshKeySource();
@@ -265,32 +280,56 @@ void PresetEditor::commit()
 
 void PresetEditor::onMessagesEdited()
 {
-    if (m_loading || m_current < 0)
+    if (m_loading || m_current < 0 || m_current >= int(m_doc->project().presets.size()))
         return;
     const QByteArray text = m_messages->utf8Text();
-    auto v = json::parse(std::string_view(text.constData(), std::size_t(text.size())));
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    auto v = json::parse(view);
     if (!v) {
-        const QString hint = describeParseError(std::string_view(text.constData(), std::size_t(text.size())), v.error(),
-                                                tr("Messages are a JSON array: [{\"role\": \"user\", \"content\": …}]."));
-        m_messages->markError(qsizetype(v.error().pos.offset), hint);
-        m_messagesHint->setText(hint);
+        const QString hint = describeParseError(view, v.error(), tr("Messages are a JSON array: [{\"role\": \"user\", \"content\": …}]."));
+        keepDraft(Drafts::Draft{m_messages->text(), hint, v.error().pos.offset});
         return;
     }
     bool ok = v->isArray();
     for (const json::Value& m : v->items())
         ok = ok && m.isObject() && m["role"].isString();
     if (!ok) {
-        m_messages->clearError();
-        m_messagesHint->setText(tr("Messages are a JSON array of {\"role\": \"user\"|\"assistant\"|\"tool\", \"content\": …} objects."));
+        keepDraft(Drafts::Draft{m_messages->text(),
+                                tr("Messages are a JSON array of {\"role\": \"user\"|\"assistant\"|\"tool\", \"content\": …} objects."),
+                                std::nullopt});
         return;
     }
-    m_messages->clearError();
-    m_messagesHint->clear();
     project::Preset p = m_doc->project().presets[size_t(m_current)];
     p.messages = *v;
-    m_loading = true;
+    m_loading = true; // the document and the drafts echo the change; the editor shows it
+    m_drafts->discardMessages(m_current);
     m_doc->setPreset(m_current, p);
     m_loading = false;
+    showMessagesDraft();
+}
+
+void PresetEditor::keepDraft(Drafts::Draft draft)
+{
+    m_loading = true;
+    m_drafts->setMessages(m_current, std::move(draft));
+    m_loading = false;
+    showMessagesDraft();
+}
+
+void PresetEditor::showMessagesDraft()
+{
+    const Drafts::Draft* draft = m_drafts->messagesAt(m_current);
+    if (draft && draft->offset)
+        m_messages->markError(qsizetype(*draft->offset), draft->problem);
+    else
+        m_messages->clearError();
+    m_messagesHint->showMessage(Banner::Kind::Warning, draft ? draft->problem : QString());
+}
+
+void PresetEditor::revertMessages()
+{
+    m_drafts->discardMessages(m_current);
+    load();
 }
 
 QString PresetEditor::messagesProblem() const
@@ -301,7 +340,7 @@ QString PresetEditor::messagesProblem() const
         return {};
     if (why.endsWith(QLatin1Char('.')))
         why.chop(1);
-    return tr("the messages in the Request dock are not valid (%1): fix them or undo first").arg(why);
+    return tr("the messages in the Request dock are not valid (%1): fix them or Revert first").arg(why);
 }
 
 void PresetEditor::showMessagesProblem()

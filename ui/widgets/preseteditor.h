@@ -4,8 +4,11 @@
 // masked field that writes only to the system keyring), where the key in use comes from and
 // where it goes: the origin, which variable (never its value), and whether that is trusted
 // (provider/trust.h), with Forget for an "always for this project" consent.
-// Every edit goes to the document as one undoable change.
+// Every edit goes to the document as one undoable change. Messages that do not parse stay
+// as the preset's draft (Drafts): shown again when the preset is picked, autosaved, and
+// dropped only by Revert or by text that parses.
 
+#include "controllers/drafts.h"
 #include "project/project.h"
 #include "provider/keys.h"
 #include "provider/request.h"
@@ -25,14 +28,15 @@ class QSpinBox;
 
 namespace tw::ui {
 
+class Banner;
 class JsonEditor;
 class ProjectDocument;
 
 class PresetEditor : public QWidget {
     Q_OBJECT
 public:
-    // doc and keys are not owned.
-    PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, QWidget* parent = nullptr);
+    // doc, keys and drafts are not owned; without drafts (a lone editor) it keeps its own.
+    PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, Drafts* drafts = nullptr, QWidget* parent = nullptr);
 
     int currentPreset() const { return m_current; }
     void setCurrentPreset(int index);
@@ -49,6 +53,8 @@ public:
     QString messagesProblem() const;
     // Brings the messages editor to the keyboard, at the error when there is one.
     void showMessagesProblem();
+    // Drops the current preset's messages draft: the editor shows the preset's messages.
+    void revertMessages();
 
 Q_SIGNALS:
     void currentPresetChanged(int index);
@@ -58,12 +64,15 @@ private:
     void load();
     void commit();
     void onMessagesEdited();
+    void showMessagesDraft(); // the draft's problem under the editor (or none)
+    void keepDraft(Drafts::Draft draft); // the text being typed, refused: the preset's draft
     void refreshPlaceholders();
     void showKeyDestination();
     std::optional<provider::RequestInput> currentInput() const; // the current preset as it would be sent
 
     ProjectDocument* m_doc; // not owned
     provider::KeyStore* m_keys; // not owned
+    Drafts* m_drafts; // not owned (or a child, for a lone editor)
     int m_current = -1;
     bool m_loading = false;
     QComboBox* m_preset;
@@ -77,7 +86,7 @@ private:
     QCheckBox* m_parallel;
     QPlainTextEdit* m_system;
     JsonEditor* m_messages;
-    QLabel* m_messagesHint;
+    Banner* m_messagesHint;
     QLabel* m_keySource;
     QPushButton* m_forget;
     QLineEdit* m_key;

@@ -154,7 +154,9 @@ void ProblemsPanel::showCurrent()
     int errors = 0, warnings = 0, fixes = 0;
     for (int i = 0; i < m_model->rowCount(); ++i) {
         const Problem* p = m_model->problemAt(i);
-        const bool error = p->kind == Problem::Kind::Lint ? p->error : p->kind == Problem::Kind::ProjectFile || p->kind == Problem::Kind::Choice;
+        const bool error = p->kind == Problem::Kind::Lint
+            ? p->error
+            : p->kind == Problem::Kind::ProjectFile || p->kind == Problem::Kind::Choice || p->kind == Problem::Kind::Messages;
         (error ? errors : warnings) += 1;
         fixes += p->fix ? 1 : 0;
     }

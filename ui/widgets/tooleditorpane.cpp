@@ -1,6 +1,6 @@
 #include "widgets/tooleditorpane.h"
 
-#include "controllers/tooldrafts.h"
+#include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "dialogs/fixpreviewdialog.h"
 #include "json/json.h"
@@ -473,7 +473,7 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
         FixPreviewDialog::preview(m_doc, lint::Fix{fix.description, json::Value::array(std::move(ops))}, window());
     });
     connect(m_tools, &ToolEditingController::rowSelected, this, &ToolEditorPane::load);
-    connect(m_tools->drafts(), &ToolDrafts::changed, this, [this](int row) {
+    connect(m_tools->drafts(), &Drafts::changed, this, [this](int row) {
         if (row == draftRow())
             showDraftState();
     });
@@ -481,7 +481,7 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
         if (m_loading)
             return;
         if (m_wholeList->isChecked()) {
-            if (!m_tools->drafts()->at(ToolDrafts::kWholeList))
+            if (!m_tools->drafts()->at(Drafts::kWholeList))
                 load(); // an undo/redo (or the description field) changed one entry of the list on show
             return;
         }
@@ -499,7 +499,7 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
         }
     });
     connect(m_doc, &ProjectDocument::toolsReplaced, this, [this] {
-        if (!m_loading && !m_tools->drafts()->at(ToolDrafts::kWholeList))
+        if (!m_loading && !m_tools->drafts()->at(Drafts::kWholeList))
             load(); // undo/redo of a whole-list edit
     });
 }
@@ -508,7 +508,7 @@ bool ToolEditorPane::wholeList() const { return m_wholeList->isChecked(); }
 void ToolEditorPane::setWholeList(bool on) { m_wholeList->setChecked(on); }
 QString ToolEditorPane::hintText() const { return m_hint->isHidden() ? m_draftBanner->text() : m_hint->text(); }
 QString ToolEditorPane::draftBannerText() const { return m_draftBanner->text(); }
-int ToolEditorPane::draftRow() const { return m_wholeList->isChecked() ? ToolDrafts::kWholeList : m_tools->currentRow(); }
+int ToolEditorPane::draftRow() const { return m_wholeList->isChecked() ? Drafts::kWholeList : m_tools->currentRow(); }
 bool ToolEditorPane::hasDraft() const { return m_tools->drafts()->at(draftRow()) != nullptr; }
 
 void ToolEditorPane::setUndoActions(QAction* undo, QAction* redo) { m_editor->setDocumentUndo(undo, redo); }
@@ -525,7 +525,7 @@ void ToolEditorPane::load()
     m_editor->clearError();
     setHint({});
     const int row = m_tools->currentRow();
-    const ToolDrafts::Draft* draft = m_tools->drafts()->at(draftRow());
+    const Drafts::Draft* draft = m_tools->drafts()->at(draftRow());
     if (m_wholeList->isChecked()) {
         m_editor->setReadOnly(false);
         m_editor->setTextKeepingView(draft ? draft->text : toQString(json::pretty(json::Value(m_doc->project().tools))));
@@ -567,7 +567,7 @@ void ToolEditorPane::showDescription()
 
 void ToolEditorPane::showDraftState()
 {
-    const ToolDrafts::Draft* draft = m_tools->drafts()->at(draftRow());
+    const Drafts::Draft* draft = m_tools->drafts()->at(draftRow());
     if (draft) {
         const bool appears = m_draftBanner->isHidden();
         // The problem's first clause (where and what); its explanation is in the tooltip: the
