@@ -3,6 +3,7 @@
 #include "controllers/recentfiles.h"
 #include "controllers/themecontroller.h"
 #include "mainwindow.h"
+#include "plurals.h"
 #include "projectdocument.h"
 #include "screenshot.h"
 #include "services.h"
@@ -128,6 +129,7 @@ int runGui(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Toolwire"));
     QApplication::setOrganizationName(QStringLiteral("Toolwire"));
     QApplication::setApplicationVersion(QStringLiteral(TOOLWIRE_VERSION));
+    installEnglishPlurals(); // "1 call", not "1 call(s)"
 
     WindowOptions options;
     options.useSettings = !screenshot; // screenshots use default settings and never write them

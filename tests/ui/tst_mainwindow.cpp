@@ -4,6 +4,7 @@
 #include "application.h"
 #include "json/json.h"
 #include "mainwindow.h"
+#include "plurals.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
 #include "services.h"
@@ -30,6 +31,8 @@
 #include "../util/exampleshown.h"
 
 #include <QAbstractButton>
+#include <QRegularExpression>
+#include <QToolButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
@@ -549,6 +552,32 @@ private Q_SLOTS:
 
         doc.undoStack()->undo();
         QVERIFY(anthropic->content().contains(QStringLiteral("\"get_weather\"")));
+    }
+
+    // Counted strings read as English ("1 call", "2 calls"), not "1 call(s)": the window's
+    // translator, as runGui installs it. Strings without a count are left alone.
+    void countsReadAsEnglish()
+    {
+        ui::installEnglishPlurals();
+        auto tr = [](const char* s, int n) { return QCoreApplication::translate("Test", s, nullptr, n); };
+        QCOMPARE(tr("%n call(s)", 1), QStringLiteral("1 call"));
+        QCOMPARE(tr("%n call(s)", 2), QStringLiteral("2 calls"));
+        QCOMPARE(tr("%n call(s)", 0), QStringLiteral("0 calls"));
+        QCOMPARE(tr("%n outputSchema mismatch(es)", 1), QStringLiteral("1 outputSchema mismatch"));
+        QCOMPARE(tr("%n outputSchema mismatch(es)", 3), QStringLiteral("3 outputSchema mismatches"));
+        QCOMPARE(tr("Before sending: %n error(s)", 1), QStringLiteral("Before sending: 1 error"));
+        QCOMPARE(tr("%n properties", 1), QStringLiteral("1 properties")); // no mark: as written
+        QCOMPARE(QCoreApplication::translate("Test", "Send (s)"), QStringLiteral("Send (s)")); // no count: as written
+
+        // In the window: the status bar's problem count.
+        ExampleShown example;
+        QVERIFY(example.ready());
+        example.w.presetEditor()->setCurrentPreset(0);
+        example.w.presetEditor()->messagesEditor()->setText(QStringLiteral("[{"));
+        const QList<QToolButton*> buttons = example.w.statusBar()->findChildren<QToolButton*>();
+        QTRY_VERIFY(std::any_of(buttons.begin(), buttons.end(), [](const QToolButton* b) {
+            return b->isVisible() && b->text().contains(QRegularExpression(QStringLiteral("^(1 problem|[0-9]+ problems)$")));
+        }));
     }
 };
 
