@@ -359,6 +359,27 @@ private Q_SLOTS:
         qunsetenv("OPENAI_API_KEY");
     }
 
+    // A mock preset has no address outside the window: its export goes to the provider of
+    // its wire, and the dialog says so (until a base URL is typed).
+    void mockPresetExportSaysWhereItGoes()
+    {
+        ui::ProjectDocument doc;
+        QVERIFY(doc.load(QString::fromLatin1(ui::kExampleProject)).ok());
+        ui::ExportDialog d(&doc, 1); // Plan a meeting (Anthropic wire, mock, streaming)
+        d.setFormat(QStringLiteral("curl"));
+        QVERIFY2(d.noteText().contains(QStringLiteral("built-in mock")), qPrintable(d.noteText()));
+        QVERIFY2(d.noteText().contains(QStringLiteral("addressed to Anthropic")), qPrintable(d.noteText()));
+        QVERIFY(d.text().contains(QStringLiteral("api.anthropic.com")));
+        d.setBaseUrl(QStringLiteral("http://127.0.0.1:9/v1"));
+        QVERIFY(d.noteText().isEmpty());
+        QVERIFY(d.text().contains(QStringLiteral("127.0.0.1:9")));
+        d.setBaseUrl(QString());
+        d.setFormat(QStringLiteral("tools")); // no address in it: nothing to say
+        QVERIFY(d.noteText().isEmpty());
+        d.setFormat(QStringLiteral("postman")); // every preset: the example's are all mock presets
+        QVERIFY2(d.noteText().contains(QStringLiteral("4 preset")), qPrintable(d.noteText()));
+    }
+
     void exportErrorIsShown()
     {
         ui::ProjectDocument doc; // no presets

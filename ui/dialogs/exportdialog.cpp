@@ -1,6 +1,7 @@
 #include "dialogs/exportdialog.h"
 
 #include "project/io/exporter.h"
+#include "project/requestinput.h"
 #include "projectdocument.h"
 #include "util/strings.h"
 #include "wire/registry.h"
@@ -71,6 +72,10 @@ ExportDialog::ExportDialog(ProjectDocument* doc, int preset, QWidget* parent) : 
     m_error->setStyleSheet(QStringLiteral("color: #c03030;"));
     m_error->hide();
     layout->addWidget(m_error);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->hide();
+    layout->addWidget(m_note);
     m_preview = new QPlainTextEdit(this);
     m_preview->setReadOnly(true);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -103,6 +108,7 @@ void ExportDialog::setBaseUrl(const QString& url) { m_baseUrl->setText(url); }
 void ExportDialog::setPreset(int index) { m_preset->setCurrentIndex(index); }
 QString ExportDialog::text() const { return m_error->isHidden() ? m_preview->toPlainText() : QString(); }
 QString ExportDialog::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
+QString ExportDialog::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
 
 void ExportDialog::refresh()
 {
@@ -125,6 +131,7 @@ void ExportDialog::refresh()
     project::io::ExportOptions options;
     options.wire = toStdString(m_wire->currentData().toString());
     options.baseUrl = toStdString(m_baseUrl->text().trimmed());
+    showMockNote(*format, options);
     Result<std::string> out = std::string();
     if (postman && m_allPresets->isChecked()) {
         std::vector<const project::Preset*> all;
@@ -141,6 +148,37 @@ void ExportDialog::refresh()
     }
     m_error->hide();
     m_preview->setPlainText(toQString(*out));
+}
+
+void ExportDialog::showMockNote(project::io::ExportFormat format, const project::io::ExportOptions& options)
+{
+    // The built-in mock has no address outside this window, so a mock preset is exported
+    // to the provider of its wire: said, since the preview then names a host the preset
+    // never sends to.
+    const project::Project& p = m_doc->project();
+    const bool all = format == project::io::ExportFormat::Postman && m_allPresets->isChecked();
+    QStringList mocks;
+    std::optional<wire::Wire> shown;
+    for (int i = 0; i < int(p.presets.size()); ++i) {
+        if (!all && i != m_preset->currentIndex())
+            continue;
+        auto in = project::requestInput(p, p.presets[size_t(i)]);
+        if (!in || !in->profile.isMock())
+            continue;
+        mocks << toQString(p.presets[size_t(i)].name);
+        shown = options.wire.empty() ? in->wire.value_or(in->profile.wire) : wire::fromName(options.wire).value_or(in->profile.wire);
+    }
+    if (mocks.isEmpty() || !options.baseUrl.empty() || format == project::io::ExportFormat::Tools) {
+        m_note->hide();
+        return;
+    }
+    m_note->setText(all ? tr("%n preset(s) here run on the built-in mock provider, which only Toolwire can reach: each is addressed to the "
+                             "provider of its wire. Type an address in Base URL to send them elsewhere.",
+                             nullptr, int(mocks.size()))
+                        : tr("\"%1\" runs on the built-in mock provider, which only Toolwire can reach: this export is addressed to %2, "
+                             "the provider of its wire. Type an address in Base URL to send it elsewhere.")
+                              .arg(mocks.first(), toQString(wire::label(*shown))));
+    m_note->show();
 }
 
 void ExportDialog::copyToClipboard()

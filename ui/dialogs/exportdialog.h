@@ -6,6 +6,8 @@
 // is previewed as it changes; Copy puts it on the clipboard, Save… writes a file. Keys never
 // appear: the export names the environment variable.
 
+#include "project/io/exporter.h"
+
 #include <QDialog>
 
 class QCheckBox;
@@ -32,6 +34,9 @@ public:
     void setPreset(int index);
     QString text() const; // the export as previewed; empty when it failed
     QString errorText() const;
+    // Where a mock preset's export goes, and why (empty: the preset is no mock's, or a base
+    // URL was typed).
+    QString noteText() const;
     void copyToClipboard();
     bool saveTo(const QString& path);
 
@@ -40,6 +45,7 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    void showMockNote(project::io::ExportFormat format, const project::io::ExportOptions& options);
 
     ProjectDocument* m_doc; // not owned
     QComboBox* m_preset;
@@ -49,6 +55,7 @@ private:
     QCheckBox* m_allPresets;
     QPlainTextEdit* m_preview;
     QLabel* m_error;
+    QLabel* m_note;
 };
 
 } // namespace tw::ui
