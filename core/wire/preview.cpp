@@ -139,6 +139,25 @@ Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools
     return std::move(b).build();
 }
 
+bool promptCarriesTools(Wire w)
+{
+    const RequestDialect* r = dialect(w).request;
+    return r && r->toolsInSystemPrompt;
+}
+
+std::optional<std::string> toolPromptIn(Wire w, const json::Value& shown)
+{
+    if (!promptCarriesTools(w))
+        return std::nullopt;
+    if (shown[kSystem].isString())
+        return std::string(shown[kSystem].str());
+    // A whole body: a prompt-based wire's body is a chat body, its prompt a system message.
+    for (const json::Value& m : shown["messages"].items())
+        if (m["role"].isString() && m["role"].str() == kSystem && m["content"].isString())
+            return std::string(m["content"].str());
+    return std::nullopt;
+}
+
 Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& canonicalTools, const model::ChoiceSetting& choice)
 {
     auto c = choiceFromSetting(choice);

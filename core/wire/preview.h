@@ -42,6 +42,14 @@ Result<json::Value> requestToolFields(Wire w, const std::vector<json::Value>& ca
 Result<json::Value> requestToolFields(Wire w, std::span<const model::Tool> tools, const model::ToolChoice& choice,
                                       const std::optional<std::vector<std::string>>& allowedTools);
 
+// The system prompt a prompt-based wire (Hermes: RequestDialect::toolsInSystemPrompt) puts
+// the tools into, read back from what the wire tab shows: requestToolFields' {"system": …},
+// or a whole request body's system message. nullopt on a wire that sends its tools as
+// fields, or when `shown` holds no prompt (no tools, no system message).
+std::optional<std::string> toolPromptIn(Wire w, const json::Value& shown);
+// Whether wire `w` writes the tools into the system prompt (toolPromptIn has one to read).
+bool promptCarriesTools(Wire w);
+
 // The tool part of a real request: the same rules, plus the parallel switch (null: unset)
 // and profile settings (hermes_* keys), kept apart from the system prompt so the request
 // builder can place it. Tools that are not function tools are errors, as above.

@@ -23,14 +23,17 @@
 #include "controllers/wirepreviewcontroller.h"
 #include "provider/keys.h"
 #include "provider/mockprovider.h"
+#include "widgets/diffview.h"
 #include "widgets/findbar.h"
 #include "widgets/looppanel.h"
 #include "widgets/tooleditorpane.h"
+#include "wire/preview.h"
 #include "wires.h"
 
 #include "../util/exampleshown.h"
 
 #include <QAbstractButton>
+#include <QStackedWidget>
 #include <QRegularExpression>
 #include <QToolButton>
 #include <QAbstractItemModelTester>
@@ -171,7 +174,7 @@ private Q_SLOTS:
         auto* combo = w.wireView(2)->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
         QVERIFY(combo);
         combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs OpenAI")));
-        auto* diff = w.wireView(2)->findChild<QPlainTextEdit*>();
+        auto* diff = w.wireView(2)->findChild<ui::DiffView*>();
         QVERIFY(diff);
         QVERIFY(diff->toPlainText().startsWith(QStringLiteral("--- OpenAI\n+++ Anthropic\n@@ ")));
         QVERIFY(diff->toPlainText().contains(QStringLiteral("\n+      \"input_schema\": {")));
@@ -391,7 +394,7 @@ private Q_SLOTS:
             auto* combo = w.wireView(i)->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
             combo->setCurrentIndex(combo->findText(QStringLiteral("Diff vs last sent")));
             QCOMPARE(w.wireView(i)->diffTarget().kind, ui::DiffTarget::Kind::LastSent);
-            auto* diff = w.wireView(i)->findChild<QPlainTextEdit*>();
+            auto* diff = w.wireView(i)->findChild<ui::DiffView*>();
             QCOMPARE(diff->toPlainText(), QStringLiteral("Nothing has been sent yet: Send (Ctrl+Enter) first."));
         }
         w.sendAction()->trigger();
@@ -399,13 +402,13 @@ private Q_SLOTS:
         w.selectWireTab(0);
         auto* whole = w.wireView(0)->findChild<QCheckBox*>();
         whole->setChecked(true);
-        const QString d = w.wireView(0)->findChild<QPlainTextEdit*>()->toPlainText();
+        const QString d = w.wireView(0)->findChild<ui::DiffView*>()->toPlainText();
         QVERIFY2(d.startsWith(QStringLiteral("--- last sent request body\n+++ ") + ui::wireLabel(0) + QLatin1Char('\n')), qPrintable(d));
         // The same body, built by the same code: nothing differs but the header.
         QVERIFY2(!d.contains(QStringLiteral("@@")), qPrintable(d));
         w.selectWireTab(int(last));
-        QVERIFY(w.wireView(last)->findChild<QPlainTextEdit*>()->toPlainText().startsWith(QStringLiteral("--- last sent request body\n+++ ") +
-                                                                                         ui::wireLabel(last)));
+        QVERIFY(w.wireView(last)->findChild<ui::DiffView*>()->toPlainText().startsWith(QStringLiteral("--- last sent request body\n+++ ") +
+                                                                                       ui::wireLabel(last)));
     }
 
     void toolEditingKeepsTheParseCacheAndTheRow()
@@ -552,6 +555,45 @@ private Q_SLOTS:
 
         doc.undoStack()->undo();
         QVERIFY(anthropic->content().contains(QStringLiteral("\"get_weather\"")));
+    }
+
+    // A wire that writes the tools into the system prompt (Hermes) shows that prompt as the
+    // model reads it, line by line, on demand; the wires with tool fields have no switch.
+    void promptWireShowsItsPromptAsText()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        std::optional<std::size_t> prompted, fielded;
+        for (std::size_t i = 0; i < ui::shownWires().size(); ++i)
+            (wire::promptCarriesTools(ui::shownWires()[i]) ? prompted : fielded) = i;
+        QVERIFY(prompted && fielded);
+        w.selectWireTab(int(*prompted));
+        ui::WireView* view = w.wireView(*prompted);
+        QTRY_VERIFY(!view->prompt().isEmpty());
+        const QString prompt = view->prompt();
+        QVERIFY(prompt.contains(QStringLiteral("get_weather")));
+        QVERIFY(prompt.count(QLatin1Char('\n')) > 3); // its own lines, where the JSON has one string
+        QVERIFY(!view->content().contains(prompt.section(QLatin1Char('\n'), 0, 1)));
+        auto* stack = view->findChild<QStackedWidget*>();
+        QVERIFY(stack->currentWidget() == view->editor());
+        view->promptSwitch()->click();
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
+        // An edit reaches it: the tool's new description is in the prompt.
+        json::Value tool = example.doc.project().tools[0];
+        example.doc.replaceTool(0, tool.set("description", json::Value("Weather, now and soon.")), ui::ProjectDocument::EditKind::Change,
+                                QStringLiteral("Edit"));
+        QTRY_VERIFY(view->prompt().contains(QStringLiteral("Weather, now and soon.")));
+        // The whole request: the preset's system prompt and the tools', in its system message.
+        view->findChild<QCheckBox*>()->setChecked(true);
+        QTRY_VERIFY(view->prompt().contains(QStringLiteral("Weather, now and soon.")));
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
+        view->promptSwitch()->click();
+        QVERIFY(stack->currentWidget() == view->editor());
+
+        w.selectWireTab(int(*fielded));
+        QVERIFY(w.wireView(*fielded)->promptSwitch()->isHidden());
+        QVERIFY(w.wireView(*fielded)->prompt().isEmpty());
     }
 
     // Counted strings read as English ("1 call", "2 calls"), not "1 call(s)": the window's

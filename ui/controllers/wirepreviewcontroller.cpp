@@ -139,6 +139,17 @@ Result<std::string, QString> WirePreviewController::render(std::size_t index, bo
     return json::pretty(*fields);
 }
 
+QString WirePreviewController::toolPrompt(std::size_t index, std::string_view shown) const
+{
+    if (index >= shownWires().size() || !wire::promptCarriesTools(shownWires()[index]))
+        return {}; // no parse of megabytes for the wires that have no prompt
+    auto v = json::parse(shown);
+    if (!v)
+        return {};
+    const auto prompt = wire::toolPromptIn(shownWires()[index], *v);
+    return prompt ? toQString(*prompt) : QString();
+}
+
 WirePreviewController::ChoiceNote WirePreviewController::choiceNote(std::size_t index) const
 {
     const auto& p = m_doc->project();

@@ -72,6 +72,9 @@ public:
     // The pretty JSON a tab shows for wire `index` (into shownWires()); the error says why
     // there is nothing to show (a tool that does not parse, a choice naming no tool, ...).
     Result<std::string, QString> render(std::size_t index, bool wholeRequest) const;
+    // The prompt the tools are written into, as the model reads it, on a wire that sends
+    // them in the system prompt (Hermes), from `shown` (what render gave); empty elsewhere.
+    QString toolPrompt(std::size_t index, std::string_view shown) const;
     // What wire `index` does not express of the tool choice (empty: all of it); `error`
     // when the choice cannot work on any wire.
     struct ChoiceNote {

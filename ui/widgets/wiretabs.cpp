@@ -111,6 +111,7 @@ void WireTabs::draw(std::size_t index)
     // One copy of the text (megabytes for 1000 tools), shared by the view and the report.
     const QByteArray shown(text->data(), qsizetype(text->size()));
     view->showContentUtf8(shown);
+    view->showPrompt(m_preview->toolPrompt(index, *text));
     // The wire's findings, loss report and token count: at once for a small project, from a
     // worker thread for a large one (building and pre-flighting 1000 tools per wire would
     // hold the window for seconds).

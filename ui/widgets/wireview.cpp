@@ -21,6 +21,9 @@
 #include <QStackedWidget>
 #include <QStyle>
 #include <QToolButton>
+#include <QFontDatabase>
+#include <QScrollBar>
+#include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -104,14 +107,23 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_diff->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_diff->setMinimumContentsLength(10);
     connect(m_diff, &QComboBox::currentIndexChanged, this, [this] {
-        m_stack->setCurrentIndex(diffTarget().kind == DiffTarget::Kind::None ? 0 : 1);
+        showPage();
         Q_EMIT diffTargetChanged();
     });
     bar->addWidget(m_diff);
+    m_promptSwitch = new QToolButton(this);
+    m_promptSwitch->setObjectName(QStringLiteral("wirePromptSwitch"));
+    m_promptSwitch->setText(tr("Prompt"));
+    m_promptSwitch->setCheckable(true);
+    m_promptSwitch->setToolTip(tr("Show the system prompt the tools are written into as the model reads it, line by line"));
+    m_promptSwitch->hide();
+    connect(m_promptSwitch, &QToolButton::toggled, this, &WireView::showPage);
+    bar->addWidget(m_promptSwitch);
     auto* copy = new QToolButton(this);
     copy->setText(tr("Copy"));
     copy->setToolTip(tr("Copy this wire's JSON to the clipboard"));
-    connect(copy, &QToolButton::clicked, this, [this] { QApplication::clipboard()->setText(content()); });
+    connect(copy, &QToolButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_stack->currentWidget() == m_promptView ? m_promptView->toPlainText() : content()); });
     bar->addWidget(copy);
     auto* save = new QToolButton(this);
     save->setText(tr("Save…"));
@@ -165,8 +177,39 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_stack->addWidget(m_view);
     m_diffView = new DiffView(m_stack);
     m_stack->addWidget(m_diffView);
+    m_promptView = new QPlainTextEdit(m_stack);
+    m_promptView->setObjectName(QStringLiteral("wirePrompt"));
+    m_promptView->setReadOnly(true);
+    m_promptView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_promptView->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_stack->addWidget(m_promptView);
     layout->addWidget(m_stack, 1);
 }
+
+void WireView::showPage()
+{
+    // A diff asked for wins: it is the last thing picked for this tab's JSON.
+    if (diffTarget().kind != DiffTarget::Kind::None)
+        m_stack->setCurrentWidget(m_diffView);
+    else if (m_promptSwitch->isChecked() && !m_promptSwitch->isHidden())
+        m_stack->setCurrentWidget(m_promptView);
+    else
+        m_stack->setCurrentWidget(m_view);
+}
+
+void WireView::showPrompt(const QString& prompt)
+{
+    if (prompt != m_promptView->toPlainText()) {
+        // Where the reader was stays (an edited tool changes a few lines of it).
+        const int at = m_promptView->verticalScrollBar()->value();
+        m_promptView->setPlainText(prompt);
+        m_promptView->verticalScrollBar()->setValue(at);
+    }
+    m_promptSwitch->setVisible(!prompt.isEmpty());
+    showPage();
+}
+
+QString WireView::prompt() const { return m_promptSwitch->isHidden() ? QString() : m_promptView->toPlainText(); }
 
 void WireView::showContent(const QString& text) { showContentUtf8(text.toUtf8()); }
 

@@ -19,6 +19,8 @@ class QComboBox;
 class QStackedWidget;
 class QLabel;
 class QListWidget;
+class QPlainTextEdit;
+class QToolButton;
 
 namespace tw::ui {
 
@@ -49,6 +51,12 @@ public:
     std::size_t wireIndex() const { return m_wireIndex; }
     DiffTarget diffTarget() const;
     void showDiff(const QString& unified);
+    // The prompt the tools are written into, on a wire that sends them in the system prompt
+    // (Hermes): a "Prompt" switch shows it as the model reads it, with its line breaks, in
+    // place of the JSON string. Empty: no prompt, no switch.
+    void showPrompt(const QString& prompt);
+    QString prompt() const;
+    QToolButton* promptSwitch() const { return m_promptSwitch; }
     JsonEditor* editor() const { return m_view; }
     // What the wire says before anything is sent: its token count and cost in the bar, its
     // findings (errors, warnings) and loss report (what the conversion drops or changes) in
@@ -76,6 +84,7 @@ Q_SIGNALS:
 
 private:
     void saveToFile();
+    void showPage(); // the JSON, the diff or the prompt, as the pickers say
 
     std::size_t m_wireIndex;
     QString m_wireLabel;
@@ -85,6 +94,8 @@ private:
     QComboBox* m_diff; // owned by this widget
     QStackedWidget* m_stack; // owned by this widget
     DiffView* m_diffView; // owned by this widget
+    QPlainTextEdit* m_promptView; // owned by this widget
+    QToolButton* m_promptSwitch; // owned by this widget
     QComboBox* m_sendAs; // owned by this widget
     QLabel* m_status; // owned by this widget
     QLabel* m_tokens; // owned by this widget
