@@ -266,18 +266,16 @@ void MainWindow::connectFeatures()
         bringUpDock(this, QStringLiteral("LoopDock"));
     });
 
-    // Send: the tabs diff against what went out; the response dock comes up.
-    connect(m_request, &RequestActions::sent, this, [this] {
-        refreshWires();
-        dock(QStringLiteral("ResponseDock"))->raise();
-    });
+    // Send: the tabs diff against what went out. A response shown comes to the front.
+    connect(m_request, &RequestActions::sent, this, &MainWindow::refreshWires);
+    connect(m_response, &ResponseView::responseShown, this, [this] { dock(QStringLiteral("ResponseDock"))->raise(); });
     connect(m_request, &RequestActions::statusMessage, this, &MainWindow::showStatus);
 
     // What the window sends is kept in the history; entries and run results open in the inspector.
     m_history->recordFrom(m_send, m_loop->controller());
     auto openExchange = [this](const provider::Exchange& x, const QString& source) {
         m_response->showExchange(x);
-        bringUpDock(this, QStringLiteral("ResponseDock"));
+        bringUpDock(this, QStringLiteral("ResponseDock")); // shown too, if it was closed
         showStatus(tr("Showing %1 in the response inspector").arg(source));
     };
     connect(m_historyPanel, &HistoryPanel::exchangeOpened, this, openExchange);

@@ -260,13 +260,14 @@ private Q_SLOTS:
     // Qt keeps a dock tabbed behind another shown, moved out of the window: Tab walked from
     // the tool choice into the Request dock behind it and typed into a preset nobody could
     // see. Out of sight, a dock's body is hidden (out of the Tab chain); in front, shown.
+    // (The Request dock is tabbed with the response now; any two docks tabbed together.)
     void tabNeverEntersADockOutOfSight()
     {
         ExampleShown example;
         QVERIFY(example.ready());
         ui::MainWindow& w = example.w;
-        QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
-        QDockWidget* choice = w.dock(QStringLiteral("ChoiceDock"));
+        QDockWidget* front = w.dock(QStringLiteral("RequestDock"));
+        QDockWidget* behind = w.dock(QStringLiteral("ResponseDock"));
         const auto tabReachable = [&w](QDockWidget* d) {
             QStringList reachable;
             for (QWidget* c : d->widget()->findChildren<QWidget*>())
@@ -274,16 +275,16 @@ private Q_SLOTS:
                     reachable << QString::fromLatin1(c->metaObject()->className());
             return reachable;
         };
-        QVERIFY(request->isVisible()); // a tab of the left area, behind Tool choice
-        QTRY_VERIFY2(tabReachable(request).isEmpty(), qPrintable(tabReachable(request).join(u' ')));
-        QVERIFY(!tabReachable(choice).isEmpty());
-        request->raise();
-        QTRY_VERIFY(request->widget()->isVisible());
-        QVERIFY(!tabReachable(request).isEmpty());
-        QTRY_VERIFY(tabReachable(choice).isEmpty());
-        choice->raise();
-        QTRY_VERIFY(choice->widget()->isVisible());
-        QTRY_VERIFY(tabReachable(request).isEmpty());
+        QVERIFY(behind->isVisible()); // a tab of the right area, behind the Request dock
+        QTRY_VERIFY2(tabReachable(behind).isEmpty(), qPrintable(tabReachable(behind).join(u' ')));
+        QVERIFY(!tabReachable(front).isEmpty());
+        behind->raise();
+        QTRY_VERIFY(behind->widget()->isVisible());
+        QVERIFY(!tabReachable(behind).isEmpty());
+        QTRY_VERIFY(tabReachable(front).isEmpty());
+        front->raise();
+        QTRY_VERIFY(front->widget()->isVisible());
+        QTRY_VERIFY(tabReachable(behind).isEmpty());
     }
 
     // Messages edited into something that does not parse: Send sent the last good messages

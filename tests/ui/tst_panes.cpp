@@ -206,6 +206,26 @@ private Q_SLOTS:
         QVERIFY(area->verticalScrollBar()->value() > 0);
         QCOMPARE(messages->firstVisibleLine(), 0);
 
+        // Going to a messages problem (Send refused, a Problems row) scrolls the form to the
+        // editor and the banner under it: it only focused the editor, out of sight.
+        QString broken = messages->text();
+        broken.chop(broken.size() - broken.lastIndexOf(QLatin1Char(']')));
+        messages->setText(broken);
+        QVERIFY(!preset->messagesProblem().isEmpty());
+        area->verticalScrollBar()->setValue(0);
+        preset->showMessagesProblem();
+        const auto inSight = [area](QWidget* w) { // from its top to its bottom
+            const int top = w->mapTo(area->viewport(), QPoint(0, 0)).y();
+            return top >= 0 && top + w->height() <= area->viewport()->height();
+        };
+        QWidget* banner = nullptr;
+        for (QWidget* b : preset->findChildren<QWidget*>(QStringLiteral("banner")))
+            if (b->isVisible())
+                banner = b;
+        QVERIFY(banner);
+        QTRY_VERIFY(inSight(banner)); // whole, with its Revert
+        QVERIFY(area->viewport()->rect().intersects(QRect(messages->mapTo(area->viewport(), QPoint(0, 0)), messages->size())));
+
         // The placeholder follows the profile picked (it kept naming the mock provider).
         QComboBox* profile = preset->profilePicker();
         QCOMPARE(preset->baseUrlField()->placeholderText(), QStringLiteral("the built-in mock provider"));

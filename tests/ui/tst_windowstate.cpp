@@ -16,7 +16,9 @@
 #include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "dialogs/welcomedialog.h"
+#include "controllers/docks.h"
 #include "mainwindow.h"
+#include "widgets/preseteditor.h"
 #include "projectdocument.h"
 #include "services.h"
 #include "widgets/choiceeditor.h"
@@ -252,7 +254,8 @@ private Q_SLOTS:
         QTest::qWait(50);
         QDockWidget* response = w.dock(QStringLiteral("ResponseDock"));
         QDockWidget* loop = w.dock(QStringLiteral("LoopDock"));
-        const int before = response->width();
+        // The group's width: the Request dock's, in front of the response to begin with.
+        const int before = w.dock(QStringLiteral("RequestDock"))->width();
         const int centre = w.centralWidget()->width();
         w.sendAction()->trigger();
         QVERIFY(QTest::qWaitFor([&] { return w.sendAction()->isEnabled(); }, 20000));
@@ -284,6 +287,47 @@ private Q_SLOTS:
         const int line = w.toolEditor()->fontMetrics().lineSpacing();
         QVERIFY2(w.toolEditor()->height() >= 4 * line, qPrintable(QStringLiteral("tool editor %1 px").arg(w.toolEditor()->height())));
         QVERIFY(inside(w.frameGeometry()));
+    }
+
+    // At 1280×720 the Request dock (then tabbed with the tool choice, in the left column's
+    // last sixth) showed its preset and profile rows only: the messages needed scrolling.
+    // Brought up, its messages editor is in sight without scrolling.
+    void requestDockShowsItsMessages()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        QDockWidget* request = ui::bringUpDock(&w, QStringLiteral("RequestDock"));
+        QVERIFY(request);
+        QTRY_VERIFY(request->widget()->isVisible());
+        QTest::qWait(50);
+        ui::JsonEditor* messages = w.presetEditor()->messagesEditor();
+        // Its first lines at least (the form may scroll the rest of a long list into view).
+        const QRect shown(request->mapToGlobal(QPoint(0, 0)), request->size());
+        const QRect editor(messages->mapToGlobal(QPoint(0, 0)), QSize(messages->width(), 4 * messages->fontMetrics().lineSpacing()));
+        QVERIFY2(
+            shown.contains(editor),
+            qPrintable(
+                QStringLiteral("messages at y %1..%2, dock %3..%4").arg(editor.top()).arg(editor.bottom()).arg(shown.top()).arg(shown.bottom())));
+        QVERIFY(inside(w.frameGeometry()));
+    }
+
+    // A bottom dock opened at 1280×720 took about 40 % of the height (its size hint) and
+    // left the tool editor a sliver: it comes at a quarter at most.
+    void bottomDocksComeAtAQuarter()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        const int line = w.toolEditor()->fontMetrics().lineSpacing();
+        for (const QString& name : {QStringLiteral("ProblemsDock"), QStringLiteral("HistoryDock")}) {
+            QDockWidget* d = ui::bringUpDock(&w, name);
+            QVERIFY(d);
+            QTRY_VERIFY(d->isVisible());
+            QTRY_VERIFY2(d->height() <= w.height() / 4 + 1, qPrintable(QStringLiteral("%1: %2 px of %3").arg(name).arg(d->height()).arg(w.height())));
+            QVERIFY2(w.toolEditor()->height() >= 4 * line, qPrintable(QStringLiteral("tool editor %1 px").arg(w.toolEditor()->height())));
+            d->hide();
+        }
     }
 
     // A draft banner in the tool editor at 1280×720 took its height from the tool list (seven

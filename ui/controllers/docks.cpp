@@ -8,6 +8,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QScrollArea>
+#include <QTimer>
 
 namespace tw::ui {
 
@@ -74,18 +75,20 @@ void placeDocks(QMainWindow* window, const DockViews& v)
     QDockWidget* toolsDock = dock(QMainWindow::tr("Tools"), "ToolsDock", v.toolList, Qt::LeftDockWidgetArea);
     QDockWidget* editorDock = dock(QMainWindow::tr("Tool editor"), "EditorDock", v.toolEditor, Qt::LeftDockWidgetArea);
     window->splitDockWidget(toolsDock, editorDock, Qt::Vertical);
-    // The tool choice and the request preset, tabbed.
     QDockWidget* choiceDock = dock(QMainWindow::tr("Tool choice"), "ChoiceDock", scrolled(v.choice), Qt::LeftDockWidgetArea);
     window->splitDockWidget(editorDock, choiceDock, Qt::Vertical);
-    QDockWidget* presetDock = dock(QMainWindow::tr("Request"), "RequestDock", scrolled(v.preset), Qt::LeftDockWidgetArea);
-    window->tabifyDockWidget(choiceDock, presetDock);
-    choiceDock->raise();
 
-    // The response inspector (send, paste or drop a response), and the tool loop tabbed with it.
+    // The request preset, the response inspector (send, paste or drop a response) and the
+    // tool loop: tabs of the right column, each with the window's whole height. (Tabbed with
+    // the tool choice, in the left column's last sixth, the request form showed two of its
+    // rows at 720 px, and its messages only after scrolling.) Send brings the response up;
+    // the request is in front to begin with.
+    QDockWidget* presetDock = dock(QMainWindow::tr("Request"), "RequestDock", scrolled(v.preset), Qt::RightDockWidgetArea);
     QDockWidget* responseDock = dock(QMainWindow::tr("Response"), "ResponseDock", v.response, Qt::RightDockWidgetArea);
+    window->tabifyDockWidget(presetDock, responseDock);
     QDockWidget* loopDock = dock(QMainWindow::tr("Tool loop"), "LoopDock", v.loop, Qt::RightDockWidgetArea);
     window->tabifyDockWidget(responseDock, loopDock);
-    responseDock->raise();
+    presetDock->raise();
 
     // Problems, at the bottom, while there is something in it.
     dock(QMainWindow::tr("Problems"), "ProblemsDock", v.problems, Qt::BottomDockWidgetArea)->hide();
@@ -113,8 +116,13 @@ void applyDefaultDockLayout(QMainWindow* window)
 
 void addDockToggles(QMainWindow* window, QMenu* menu)
 {
-    for (QDockWidget* d : window->findChildren<QDockWidget*>())
+    for (QDockWidget* d : window->findChildren<QDockWidget*>()) {
         menu->addAction(d->toggleViewAction());
+        QObject::connect(d->toggleViewAction(), &QAction::triggered, d, [window, d](bool shown) {
+            if (shown)
+                fitBottomDock(window, d);
+        });
+    }
     dockNamed(window, QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
     dockNamed(window, QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::History));
 }
@@ -123,10 +131,25 @@ QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName)
 {
     QDockWidget* d = dockNamed(window, objectName);
     if (d) {
+        const bool wasHidden = d->isHidden();
         d->show();
         d->raise();
+        if (wasHidden)
+            fitBottomDock(window, d);
     }
     return d;
+}
+
+void fitBottomDock(QMainWindow* window, QDockWidget* dock)
+{
+    if (window->dockWidgetArea(dock) != Qt::BottomDockWidgetArea || dock->isFloating())
+        return;
+    // Once the layout has placed it.
+    QTimer::singleShot(0, dock, [window, dock] {
+        const int cap = window->height() / 4;
+        if (dock->isVisible() && dock->height() > cap)
+            window->resizeDocks({dock}, {cap}, Qt::Vertical);
+    });
 }
 
 } // namespace tw::ui

@@ -1,6 +1,7 @@
 #pragma once
 // The window's docks: which view sits in which dock and where (the project on the left, the
-// response and the loop on the right, problems, history and run results at the bottom), what
+// request, the response and the loop on the right, problems, history and run results at the
+// bottom), what
 // is split and what is tabbed, the first-start proportions, and bringing one to the front.
 // The window builds the views; this places them. Dock object names: ToolsDock, EditorDock,
 // ChoiceDock, RequestDock, ResponseDock, LoopDock, ProblemsDock, HistoryDock, RunDock.
@@ -31,7 +32,12 @@ void placeDocks(QMainWindow* window, const DockViews& views);
 void applyDefaultDockLayout(QMainWindow* window);
 // Every dock's show/hide entry, appended to `menu` (Problems and History with their keys).
 void addDockToggles(QMainWindow* window, QMenu* menu);
-// Shows the dock named `objectName` and raises it over the docks tabbed with it.
+// Shows the dock named `objectName` and raises it over the docks tabbed with it. A bottom
+// dock that was hidden comes at a quarter of the window's height at most (fitBottomDock).
 QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName);
+// A bottom dock just shown takes at most a quarter of the window's height: Qt gives it its
+// size hint, about 40 % of a 720 px window, and the tool editor above kept a sliver. Later
+// sizes are the user's (a dock dragged taller stays so while it is open).
+void fitBottomDock(QMainWindow* window, QDockWidget* dock);
 
 } // namespace tw::ui

@@ -1,5 +1,6 @@
 #include "controllers/problemsnavigator.h"
 
+#include "controllers/docks.h"
 #include "controllers/problemscontroller.h"
 #include "controllers/projectfiles.h"
 #include "controllers/tooleditingcontroller.h"
@@ -20,13 +21,7 @@
 namespace tw::ui {
 
 namespace {
-void bringUp(QMainWindow* window, const char* name)
-{
-    if (auto* d = window->findChild<QDockWidget*>(QString::fromLatin1(name))) {
-        d->show();
-        d->raise();
-    }
-}
+void bringUp(QMainWindow* window, const char* name) { bringUpDock(window, QString::fromLatin1(name)); }
 // Where the JSON value that starts at `at` ends (one past its last byte): a string, an
 // object or array with what it holds, or a literal.
 std::size_t valueEnd(std::string_view text, std::size_t at)
@@ -78,9 +73,14 @@ ProblemsNavigator::ProblemsNavigator(QMainWindow* window, ProblemsController* pr
     window->statusBar()->addPermanentWidget(m_button);
 
     // A file that did not load comes up at once; the rest wait behind the button.
+    // At its full height: the file's text is shown there at the bad line, which a quarter of
+    // the window (bringUpDock's size for a bottom dock) left out of sight.
     connect(files, &ProjectFiles::loadFailed, this, [this, problems](const QString& path, const Error& e) {
         problems->setFileProblem(path, e);
-        showProblems();
+        if (auto* d = m_window->findChild<QDockWidget*>(QStringLiteral("ProblemsDock"))) {
+            d->show();
+            d->raise();
+        }
     });
     connect(problems, &ProblemsController::countChanged, this, [this](int n) {
         m_button->setText(tr("%n problem(s)", nullptr, n));

@@ -25,6 +25,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTimer>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -346,8 +348,22 @@ QString PresetEditor::messagesProblem() const
 void PresetEditor::showMessagesProblem()
 {
     m_messages->setFocus(Qt::OtherFocusReason);
-    if (m_messages->hasError())
+    if (m_messages->hasError()) {
         m_messages->SendScintilla(QsciScintilla::SCI_GOTOPOS, m_messages->errorRange().first);
+        m_messages->SendScintilla(QsciScintilla::SCI_SCROLLCARET);
+    }
+    // The form scrolls in its dock: the editor and the banner under it (its Revert) come
+    // into view, once the dock that was just brought up is laid out.
+    QTimer::singleShot(0, this, [this] {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QScrollArea*>(w)) {
+                // The editor first, then the banner: a tall editor gives way to the banner.
+                area->ensureWidgetVisible(m_messages, 0, 8);
+                if (!m_messagesHint->isHidden())
+                    area->ensureWidgetVisible(m_messagesHint, 0, 8);
+                return;
+            }
+    });
 }
 
 std::optional<provider::RequestInput> PresetEditor::currentInput() const

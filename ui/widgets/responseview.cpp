@@ -278,6 +278,7 @@ void ResponseView::showPasted(const QByteArray& bytes, const QString& source)
     showReply(reply, w);
     setSummary(source + QStringLiteral(" · ") + m_summary->text(), reply.error.has_value());
     Q_EMIT statusMessage(tr("Extracted %1").arg(source));
+    Q_EMIT responseShown();
 }
 
 void ResponseView::showExchange(const provider::Exchange& x)
@@ -302,6 +303,7 @@ void ResponseView::showExchange(const provider::Exchange& x)
         parts << toQString(x.error->message);
     }
     setSummary(parts.join(QStringLiteral(" · ")), failed);
+    Q_EMIT responseShown();
 }
 
 void ResponseView::beginLive(const provider::Exchange& request)
@@ -310,6 +312,7 @@ void ResponseView::beginLive(const provider::Exchange& request)
     m_request->setText(toQString(json::pretty(provider::requestToJson(request))));
     setSummary(tr("Waiting for %1 …").arg(toQString(request.url)));
     m_tabs->setCurrentIndex(request.stream ? 3 : 0);
+    Q_EMIT responseShown();
 }
 
 void ResponseView::appendEvent(const LiveUpdate& update)

@@ -53,6 +53,9 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
+    // A response (pasted, dropped, opened, sent or on its way) is now what the view shows:
+    // the window brings the view to the front (it is tabbed with the request and the loop).
+    void responseShown();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* e) override;
