@@ -368,10 +368,12 @@ private Q_SLOTS:
         ui::ExportDialog d(&doc, 1); // Plan a meeting (Anthropic wire, mock, streaming)
         d.setFormat(QStringLiteral("curl"));
         QVERIFY2(d.noteText().contains(QStringLiteral("built-in mock")), qPrintable(d.noteText()));
-        QVERIFY2(d.noteText().contains(QStringLiteral("addressed to Anthropic")), qPrintable(d.noteText()));
+        QVERIFY2(d.noteText().contains(QStringLiteral("(Anthropic: its default model")), qPrintable(d.noteText()));
         QVERIFY(d.text().contains(QStringLiteral("api.anthropic.com")));
+        // A base URL: for a mock server there, which the note says (the model and the key
+        // header change with it).
         d.setBaseUrl(QStringLiteral("http://127.0.0.1:9/v1"));
-        QVERIFY(d.noteText().isEmpty());
+        QVERIFY2(d.noteText().contains(QStringLiteral("mock server there")), qPrintable(d.noteText()));
         QVERIFY(d.text().contains(QStringLiteral("127.0.0.1:9")));
         d.setBaseUrl(QString());
         d.setFormat(QStringLiteral("tools")); // no address in it: nothing to say

@@ -72,15 +72,16 @@ ExportDialog::ExportDialog(ProjectDocument* doc, int preset, QWidget* parent) : 
     m_error->setStyleSheet(QStringLiteral("color: #c03030;"));
     m_error->hide();
     layout->addWidget(m_error);
-    m_note = new QLabel(this);
-    m_note->setWordWrap(true);
-    m_note->hide();
-    layout->addWidget(m_note);
     m_preview = new QPlainTextEdit(this);
     m_preview->setReadOnly(true);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
     layout->addWidget(m_preview, 1);
+    // Under the preview, so that the preview does not move as it comes and goes.
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->hide();
+    layout->addWidget(m_note);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     QPushButton* save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
@@ -152,9 +153,10 @@ void ExportDialog::refresh()
 
 void ExportDialog::showMockNote(project::io::ExportFormat format, const project::io::ExportOptions& options)
 {
-    // The built-in mock has no address outside this window, so a mock preset is exported
-    // to the provider of its wire: said, since the preview then names a host the preset
-    // never sends to.
+    // The built-in mock has no address outside this window: without a base URL a mock
+    // preset is exported to the provider of its wire, with one for a mock server there
+    // (toolwire mock-provider). Either way the export is not what Send does: said, since
+    // the preview names a host, a model and headers the preset never sends.
     const project::Project& p = m_doc->project();
     const bool all = format == project::io::ExportFormat::Postman && m_allPresets->isChecked();
     QStringList mocks;
@@ -168,16 +170,21 @@ void ExportDialog::showMockNote(project::io::ExportFormat format, const project:
         mocks << toQString(p.presets[size_t(i)].name);
         shown = options.wire.empty() ? in->wire.value_or(in->profile.wire) : wire::fromName(options.wire).value_or(in->profile.wire);
     }
-    if (mocks.isEmpty() || !options.baseUrl.empty() || format == project::io::ExportFormat::Tools) {
+    if (mocks.isEmpty() || format == project::io::ExportFormat::Tools) {
         m_note->hide();
         return;
     }
-    m_note->setText(all ? tr("%n preset(s) here run on the built-in mock provider, which only Toolwire can reach: each is addressed to the "
-                             "provider of its wire. Type an address in Base URL to send them elsewhere.",
-                             nullptr, int(mocks.size()))
-                        : tr("\"%1\" runs on the built-in mock provider, which only Toolwire can reach: this export is addressed to %2, "
-                             "the provider of its wire. Type an address in Base URL to send it elsewhere.")
-                              .arg(mocks.first(), toQString(wire::label(*shown))));
+    const QString what = all ? tr("%n preset(s) here run", nullptr, int(mocks.size())) : tr("\"%1\" runs").arg(mocks.first());
+    if (options.baseUrl.empty())
+        m_note->setText(tr("%1 on the built-in mock provider, which only Toolwire can reach: this export is addressed to the provider of "
+                           "the wire instead (%2: its default model, its key variable). A Base URL exports for a mock server there "
+                           "(toolwire mock-provider).")
+                            .arg(what, all ? tr("each preset's wire") : toQString(wire::label(*shown))));
+    else
+        m_note->setText(tr("%1 on the built-in mock provider: with a Base URL it is exported for a mock server there (toolwire "
+                           "mock-provider: no key, the mock's model). For a provider or a proxy, give the preset that provider's "
+                           "profile in the Request dock.")
+                            .arg(what));
     m_note->show();
 }
 

@@ -34,8 +34,8 @@ public:
     void setPreset(int index);
     QString text() const; // the export as previewed; empty when it failed
     QString errorText() const;
-    // Where a mock preset's export goes, and why (empty: the preset is no mock's, or a base
-    // URL was typed).
+    // Where a mock preset's export goes, and why (empty: no mock preset is exported, or only
+    // its tools).
     QString noteText() const;
     void copyToClipboard();
     bool saveTo(const QString& path);
