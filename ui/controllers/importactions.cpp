@@ -118,7 +118,8 @@ McpImportDialog* ImportActions::showMcpImport(const Services& services, ToolEdit
         m_mcp->setWindowModality(Qt::WindowModal);
         connect(m_mcp, &McpImportDialog::importRequested, this, [this, tools](const std::vector<json::Value>& list, const QString& server) {
             const auto n = tools->importTools(list, server);
-            Q_EMIT statusMessage(tr("Imported %1 tool(s) from %2; %3 already in the project").arg(n.added).arg(server).arg(n.skipped), 5000);
+            Q_EMIT statusMessage(
+                tr("Imported %1 from %2; %3 already in the project").arg(tr("%n tool(s)", nullptr, int(n.added)), server).arg(n.skipped), 5000);
         });
     }
     m_mcp->show();

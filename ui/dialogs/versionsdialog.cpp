@@ -28,9 +28,8 @@ VersionsDialog::VersionsDialog(const Versions& v, QWidget* parent) : QDialog(par
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setText(d.tooLarge ? tr("The two versions differ in too many lines to show here.")
-                                  : tr("The %1 version has %2 line(s) added and %3 removed against the %4 one.")
-                                        .arg(v.otherName)
-                                        .arg(d.added)
+                                  : tr("The %1 version has %2 added and %3 removed against the %4 one.")
+                                        .arg(v.otherName, tr("%n line(s)", nullptr, int(d.added)))
                                         .arg(d.removed)
                                         .arg(v.baseName));
     layout->addWidget(m_summary);

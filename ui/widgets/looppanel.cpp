@@ -183,13 +183,16 @@ QWidget* LoopPanel::buildControls()
             b->setMinimumWidth(std::max(wide, b->sizeHint().width()));
         }
     }
-    bar->addSpacing(8);
+    bar->addStretch(1);
+    v->addLayout(bar);
+    // The run's status on a line of its own under the buttons, wrapped: beside them, in a
+    // dock a third of a 1280 px window wide, it was cut to "done: the mo…".
     m_status = new QLabel(tr("Ready. Run (F5) sends the preset and answers its tool calls until the model replies in text."), box);
     m_status->setTextFormat(Qt::PlainText);
-    m_status->setMinimumWidth(80);
+    m_status->setWordWrap(true);
+    m_status->setContentsMargins(4, 0, 4, 0);
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(m_status, 1);
-    v->addLayout(bar);
+    v->addWidget(m_status);
     // A thin line under the controls while a run lasts, as wide as the panel: in the row it
     // raised the panel's minimum width for the run, and the dock, grown to it, never gave the
     // ~40 px back to the wire tabs. Its height is kept while hidden, so nothing moves either.
@@ -219,6 +222,7 @@ QWidget* LoopPanel::buildControls()
     m_serverInfo = new QLabel(box);
     m_serverInfo->setEnabled(false); // the muted look of secondary text, in any palette
     m_serverInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
+    m_serverInfo->setWordWrap(true); // "7 tools from the project, 7 scripted": wrapped, not cut
     auto* targetBox = new QWidget(box);
     auto* targetLayout = new QHBoxLayout(targetBox);
     targetLayout->setContentsMargins(0, 0, 0, 0);
@@ -244,6 +248,7 @@ QWidget* LoopPanel::buildControls()
     m_presetLabel = new QLabel(box);
     m_presetLabel->setTextFormat(Qt::PlainText);
     m_presetLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_presetLabel->setWordWrap(true); // a long preset name wraps rather than ending in "…"
     m_presetLabel->setToolTip(tr("The request preset the loop runs: pick it in the Request dock"));
     auto* presetLabel = new QLabel(tr("Preset:"), box);
     m_maxIterations = new QSpinBox(box);
@@ -521,7 +526,8 @@ bool LoopPanel::continueStep(bool stayInStepMode)
         return false;
     }
     if (parsed->size() != expected) {
-        setStepHint(tr("%1 result(s) for %2 call(s): give exactly one result per call, in call order.").arg(parsed->size()).arg(expected));
+        setStepHint(tr("%1 for %2: give exactly one result per call, in call order.")
+                        .arg(tr("%n result(s)", nullptr, int(parsed->size())), tr("%n call(s)", nullptr, int(expected))));
         return false;
     }
     for (std::size_t i = 0; i < parsed->size(); ++i) {

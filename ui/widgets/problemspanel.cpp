@@ -160,7 +160,13 @@ void ProblemsPanel::showCurrent()
         (error ? errors : warnings) += 1;
         fixes += p->fix ? 1 : 0;
     }
-    QString text = m_model->rowCount() == 0 ? tr("No problems") : tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings);
+    // Only the counts there are: "2 warnings", not "0 errors, 2 warnings".
+    QStringList counts;
+    if (errors > 0)
+        counts << tr("%n error(s)", nullptr, errors);
+    if (warnings > 0 || errors == 0)
+        counts << tr("%n warning(s)", nullptr, warnings);
+    QString text = m_model->rowCount() == 0 ? tr("No problems") : counts.join(QStringLiteral(", "));
     if (fixes > 0)
         text += tr(" — %n with a fix", nullptr, fixes);
     m_counts->setText(text);
