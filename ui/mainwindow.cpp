@@ -23,7 +23,6 @@
 #include "controllers/worksafety.h"
 #include "models/toollistmodel.h"
 #include "projectdocument.h"
-#include "provider/mockprovider.h"
 #include "shortcuts.h"
 #include "util/strings.h"
 #include "widgets/banner.h"
@@ -54,8 +53,6 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-
-#include <algorithm>
 
 namespace tw::ui {
 
@@ -284,15 +281,9 @@ void MainWindow::connectFeatures()
     connect(m_runPanel, &RunPanel::statusMessage, this, &MainWindow::showStatus);
     connect(m_importActions, &ImportActions::statusMessage, this, &MainWindow::showStatus);
     connect(m_run, &RunController::started, this, [this] { bringUpDock(this, QStringLiteral("RunDock")); });
-    // An import (or a recording saved) may bring presets, MCP servers and mock scripts.
-    connect(m_doc, &ProjectDocument::membersReplaced, this, [this] {
-        const int n = int(m_doc->project().presets.size());
-        m_presetEditor->setCurrentPreset(n == 0 ? -1 : std::clamp(m_presetEditor->currentPreset(), 0, n - 1));
-        m_loop->refreshPresets();
-        if (m_services.mock && m_services.mock->port() != 0)
-            (void)provider::configureFromProject(*m_services.mock, m_doc->project().mockProvider);
-        refreshWires();
-    });
+    // An import (or a recording saved) may bring presets, MCP servers and mock scripts: the
+    // Request dock, the loop and the mock follow the document themselves; the tabs redraw.
+    connect(m_doc, &ProjectDocument::membersReplaced, this, &MainWindow::refreshWires);
 
     m_problemsNav = new ProblemsNavigator(this, m_problems, m_problemsPanel, m_files, m_tools, m_toolEditor, m_presetEditor);
     new FixActions(m_doc, this, m_problemsPanel, m_wireTabs); // Apply fix… and Send as written / lowered (child of the window)

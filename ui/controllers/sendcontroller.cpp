@@ -165,11 +165,14 @@ private:
 
 SendController::SendController(ProjectDocument* doc, const Services& services, QObject* parent) : QObject(parent), m_doc(doc), m_services(services)
 {
-    // A newly opened project brings its own mock script (or none).
-    connect(m_doc, &ProjectDocument::projectReset, this, [this] {
-        if (m_mockScripted)
+    // A newly opened project brings its own mock script (or none); an import may bring some.
+    // The running mock follows (whoever started it: Send or the loop).
+    auto rescript = [this] {
+        if (m_mockScripted || (m_services.mock && m_services.mock->port() != 0))
             (void)provider::configureFromProject(*m_services.mock, m_doc->project().mockProvider);
-    });
+    };
+    connect(m_doc, &ProjectDocument::projectReset, this, rescript);
+    connect(m_doc, &ProjectDocument::membersReplaced, this, rescript);
 }
 
 SendController::~SendController()

@@ -142,6 +142,7 @@ LoopPanel::LoopPanel(ProjectDocument* doc, const Services& services, QWidget* pa
     // The project's MCP servers: a new project, an import, an undo of a revision change.
     connect(m_doc, &ProjectDocument::projectReset, this, &LoopPanel::refreshProjectServers);
     connect(m_doc, &ProjectDocument::membersReplaced, this, &LoopPanel::refreshProjectServers);
+    connect(m_doc, &ProjectDocument::membersReplaced, this, &LoopPanel::refreshPresets);
     connect(m_doc, &ProjectDocument::toolInserted, this, &LoopPanel::refreshServerInfo);
     connect(m_doc, &ProjectDocument::toolRemoved, this, &LoopPanel::refreshServerInfo);
     refreshPresets();

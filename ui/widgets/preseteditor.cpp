@@ -30,6 +30,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, Drafts* drafts, QWidget* parent)
@@ -181,6 +183,11 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, Draft
     connect(m_drafts, &Drafts::reset, this, [this] {
         if (!m_loading)
             load();
+    });
+    // Presets added or removed (an import, its undo): the same index while there is one.
+    connect(m_doc, &ProjectDocument::membersReplaced, this, [this] {
+        const int n = int(m_doc->project().presets.size());
+        setCurrentPreset(n == 0 ? -1 : std::clamp(m_current, 0, n - 1));
     });
     connect(m_doc, &ProjectDocument::projectReset, this, [this] { setCurrentPreset(m_doc->project().presets.empty() ? -1 : 0); });
     connect(m_doc, &ProjectDocument::presetChanged, this, [this](int i) {
