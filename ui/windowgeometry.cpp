@@ -1,5 +1,7 @@
 #include "windowgeometry.h"
 
+#include "controllers/docks.h"
+
 #include <QGuiApplication>
 #include <QMainWindow>
 #include <QScreen>
@@ -16,6 +18,7 @@ constexpr QSize kPreferred(1400, 900);
 constexpr double kShare = 0.94; // of the available area, on a screen smaller than kPreferred
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
+const QString kStateVersionKey = QStringLiteral("window/stateVersion");
 } // namespace
 
 QSize preferredWindowSize(const QRect& available)
@@ -79,7 +82,8 @@ void restoreWindowLayout(QMainWindow* window)
 {
     QSettings s;
     window->restoreGeometry(s.value(kGeometryKey).toByteArray());
-    window->restoreState(s.value(kStateKey).toByteArray());
+    if (hasSavedWindowLayout())
+        window->restoreState(s.value(kStateKey).toByteArray(), kDockLayoutVersion);
     fitWindowToScreen(window);
 }
 
@@ -87,9 +91,14 @@ void saveWindowLayout(const QMainWindow* window)
 {
     QSettings s;
     s.setValue(kGeometryKey, window->saveGeometry());
-    s.setValue(kStateKey, window->saveState());
+    s.setValue(kStateKey, window->saveState(kDockLayoutVersion));
+    s.setValue(kStateVersionKey, kDockLayoutVersion);
 }
 
-bool hasSavedWindowLayout() { return !QSettings().value(kStateKey).isNull(); }
+bool hasSavedWindowLayout()
+{
+    const QSettings s;
+    return !s.value(kStateKey).isNull() && s.value(kStateVersionKey).toInt() == kDockLayoutVersion;
+}
 
 } // namespace tw::ui

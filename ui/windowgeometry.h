@@ -28,8 +28,11 @@ QRect availableGeometryFor(const QWidget* window);
 // its screen; maximized and full-screen windows are left alone. True when it changed.
 bool fitWindowToScreen(QWidget* window);
 
-// The window's geometry and dock state in the settings ("window/geometry", "window/state"):
-// restored (and fitted to the screen), saved, and whether any state was saved.
+// The window's geometry and dock state in the settings ("window/geometry", "window/state",
+// "window/stateVersion"): restored (and fitted to the screen), saved, and whether a state of
+// this layout version was saved. A dock state saved for another version of the default
+// layout (docks.cpp, kDockLayoutVersion) is not restored: the new default applies once,
+// the geometry stays.
 void restoreWindowLayout(QMainWindow* window);
 void saveWindowLayout(const QMainWindow* window);
 bool hasSavedWindowLayout();

@@ -14,6 +14,7 @@ namespace tw::ui {
 
 namespace {
 QDockWidget* dockNamed(QMainWindow* window, const QString& name) { return window->findChild<QDockWidget*>(name); }
+constexpr const char* kDefaultLayoutProperty = "toolwireDefaultDockLayout";
 
 // Qt keeps a dock that is tabbed behind another shown, only moved out of the window (a
 // negative geometry: QDockWidget's own visibilityChanged tests for it), so its fields stayed
@@ -98,6 +99,8 @@ void placeDocks(QMainWindow* window, const DockViews& v)
     // side by side.
     dock(QMainWindow::tr("History"), "HistoryDock", v.history, Qt::BottomDockWidgetArea)->hide();
     dock(QMainWindow::tr("Run results"), "RunDock", v.runs, Qt::BottomDockWidgetArea)->hide();
+    // The arrangement just made, for View › Reset Layout.
+    window->setProperty(kDefaultLayoutProperty, window->saveState(kDockLayoutVersion));
 }
 
 void applyDefaultDockLayout(QMainWindow* window)
@@ -114,6 +117,12 @@ void applyDefaultDockLayout(QMainWindow* window)
                         {h * 35 / 100, h * 48 / 100, h * 17 / 100}, Qt::Vertical);
 }
 
+void resetDockLayout(QMainWindow* window)
+{
+    window->restoreState(window->property(kDefaultLayoutProperty).toByteArray(), kDockLayoutVersion);
+    applyDefaultDockLayout(window);
+}
+
 void addDockToggles(QMainWindow* window, QMenu* menu)
 {
     for (QDockWidget* d : window->findChildren<QDockWidget*>()) {
@@ -125,6 +134,10 @@ void addDockToggles(QMainWindow* window, QMenu* menu)
     }
     dockNamed(window, QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
     dockNamed(window, QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::History));
+    menu->addSeparator();
+    QAction* reset = menu->addAction(QMainWindow::tr("Reset &Layout"), window, [window] { resetDockLayout(window); });
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setToolTip(QMainWindow::tr("Put every dock back where it was at the first start"));
 }
 
 QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName)

@@ -30,8 +30,16 @@ struct DockViews {
 void placeDocks(QMainWindow* window, const DockViews& views);
 // The docks' first-start proportions for the window's current size.
 void applyDefaultDockLayout(QMainWindow* window);
-// Every dock's show/hide entry, appended to `menu` (Problems and History with their keys).
+// Every dock's show/hide entry, appended to `menu` (Problems and History with their keys),
+// and Reset Layout.
 void addDockToggles(QMainWindow* window, QMenu* menu);
+// The version of the default arrangement: raised when it changes (2: the Request dock on the
+// right, tabbed with the response), so that a state saved for the old one is not restored.
+inline constexpr int kDockLayoutVersion = 2;
+// Back to the default arrangement and proportions (View › Reset Layout): the arrangement as
+// placeDocks made it, then applyDefaultDockLayout.
+void resetDockLayout(QMainWindow* window);
+
 // Shows the dock named `objectName` and raises it over the docks tabbed with it. A bottom
 // dock that was hidden comes at a quarter of the window's height at most (fitBottomDock).
 QDockWidget* bringUpDock(QMainWindow* window, const QString& objectName);
