@@ -580,6 +580,15 @@ private Q_SLOTS:
         QVERIFY(stack->currentWidget() == view->editor());
         view->promptSwitch()->click();
         QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
+        // A diff picked leaves the prompt (the switch stayed down over the diff); the prompt
+        // picked again leaves the diff.
+        auto* diffBox = view->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
+        diffBox->setCurrentIndex(1);
+        QVERIFY(!view->promptSwitch()->isChecked());
+        QVERIFY(qobject_cast<ui::DiffView*>(stack->currentWidget()));
+        view->promptSwitch()->click();
+        QCOMPARE(diffBox->currentIndex(), 0);
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
         // An edit reaches it: the tool's new description is in the prompt.
         json::Value tool = example.doc.project().tools[0];
         example.doc.replaceTool(0, tool.set("description", json::Value("Weather, now and soon.")), ui::ProjectDocument::EditKind::Change,

@@ -371,7 +371,7 @@ private Q_SLOTS:
         QVERIFY(example.ready());
         ui::MainWindow& w = example.w;
         const int line = w.toolEditor()->fontMetrics().lineSpacing();
-        for (const QString& name : {QStringLiteral("ProblemsDock"), QStringLiteral("HistoryDock")}) {
+        for (const QString& name : {QStringLiteral("ProblemsDock"), QStringLiteral("HistoryDock"), QStringLiteral("RunDock")}) {
             QDockWidget* d = ui::bringUpDock(&w, name);
             QVERIFY(d);
             QTRY_VERIFY(d->isVisible());

@@ -16,6 +16,14 @@ namespace {
 QDockWidget* dockNamed(QMainWindow* window, const QString& name) { return window->findChild<QDockWidget*>(name); }
 constexpr const char* kDefaultLayoutProperty = "toolwireDefaultDockLayout";
 
+// The left column's docks in their first-start proportions of `height` (applyDefaultDockLayout).
+void proportionLeftColumn(QMainWindow* window, int height)
+{
+    window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("EditorDock")),
+                         dockNamed(window, QStringLiteral("ChoiceDock"))},
+                        {height * 35 / 100, height * 48 / 100, height * 17 / 100}, Qt::Vertical);
+}
+
 // Qt keeps a dock that is tabbed behind another shown, only moved out of the window (a
 // negative geometry: QDockWidget's own visibilityChanged tests for it), so its fields stayed
 // in the Tab chain: Tab from the tool choice walked into the Request dock behind it and typed
@@ -112,9 +120,7 @@ void applyDefaultDockLayout(QMainWindow* window)
     const int w = window->width(), h = window->height();
     window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("ResponseDock"))},
                         {w * 23 / 100, w * 30 / 100}, Qt::Horizontal);
-    window->resizeDocks({dockNamed(window, QStringLiteral("ToolsDock")), dockNamed(window, QStringLiteral("EditorDock")),
-                         dockNamed(window, QStringLiteral("ChoiceDock"))},
-                        {h * 35 / 100, h * 48 / 100, h * 17 / 100}, Qt::Vertical);
+    proportionLeftColumn(window, h);
 }
 
 void resetDockLayout(QMainWindow* window)
@@ -157,11 +163,20 @@ void fitBottomDock(QMainWindow* window, QDockWidget* dock)
 {
     if (window->dockWidgetArea(dock) != Qt::BottomDockWidgetArea || dock->isFloating())
         return;
-    // Once the layout has placed it.
+    // Once the layout has placed it. The height it took comes from the docks above; the left
+    // column gives it in the first-start proportions, so that the tool editor keeps its share
+    // (Qt took most of it from the editor, whose form scrolls, and left it the description).
     QTimer::singleShot(0, dock, [window, dock] {
         const int cap = window->height() / 4;
         if (dock->isVisible() && dock->height() > cap)
             window->resizeDocks({dock}, {cap}, Qt::Vertical);
+        QDockWidget* tools = dockNamed(window, QStringLiteral("ToolsDock"));
+        QDockWidget* editor = dockNamed(window, QStringLiteral("EditorDock"));
+        QDockWidget* choice = dockNamed(window, QStringLiteral("ChoiceDock"));
+        if (!tools->isVisible() || !editor->isVisible() || !choice->isVisible() || window->dockWidgetArea(tools) != Qt::LeftDockWidgetArea ||
+            window->dockWidgetArea(editor) != Qt::LeftDockWidgetArea || window->dockWidgetArea(choice) != Qt::LeftDockWidgetArea)
+            return; // the user's own arrangement
+        proportionLeftColumn(window, choice->geometry().bottom() - tools->geometry().top());
     });
 }
 

@@ -276,7 +276,7 @@ void LoopController::onPaused(int round, const std::vector<json::Value>& calls, 
         m_transcript->setToolsMs(row, m_loop->outcome().rounds[std::size_t(row)].toolsMs);
     m_transcript->setState(row, TranscriptModel::RoundState::Paused);
     setState(State::Paused);
-    Q_EMIT progress(tr("round %1: paused before sending %n result(s) — edit them, then Continue", nullptr, int(results.size())).arg(round));
+    Q_EMIT progress(tr("round %1: paused before sending %n result(s): edit, then Continue", nullptr, int(results.size())).arg(round));
     Q_EMIT paused(round, calls, results);
 }
 

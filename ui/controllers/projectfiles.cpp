@@ -130,7 +130,7 @@ QString ProjectFiles::savedMessage(const QString& path) const
     const int drafts = m_drafts ? m_drafts->count() : 0;
     if (drafts == 0)
         return tr("Saved %1").arg(path);
-    return tr("Saved %1, without %n draft(s) that do not parse: the file keeps the last valid version of each", nullptr, drafts).arg(path);
+    return tr("Saved %1, without %n unparsed draft(s): the file keeps the last valid version of each", nullptr, drafts).arg(path);
 }
 
 void ProjectFiles::newProject()

@@ -37,8 +37,7 @@ WelcomeDialog::WelcomeDialog(QWidget* parent) : QDialog(parent)
     grid->setHorizontalSpacing(18);
     grid->addWidget(paragraph(tr("<h3>Left: your project</h3><p><b>Tools</b>: the list (double-click or F2 renames). "
                                  "<b>Tool editor</b>: the description and the JSON of the selected tool; an edit that does "
-                                 "not parse is kept as a draft. <b>Tool choice</b> and <b>Request</b>: how the model must use "
-                                 "the tools, and the preset Send and the loop run.</p>"),
+                                 "not parse is kept as a draft. <b>Tool choice</b>: how the model must use the tools.</p>"),
                               this),
                     0, 0);
     grid->addWidget(paragraph(tr("<h3>Centre: every wire, live</h3><p>One tab per wire (%1), redrawn as you type: exactly "
@@ -46,7 +45,8 @@ WelcomeDialog::WelcomeDialog(QWidget* parent) : QDialog(parent)
                                   .arg(labels.join(QStringLiteral(", ")).toHtmlEscaped()),
                               this),
                     0, 1);
-    grid->addWidget(paragraph(tr("<h3>Right: what came back</h3><p><b>Response</b>: Send (Ctrl+Enter) to the built-in mock "
+    grid->addWidget(paragraph(tr("<h3>Right: what goes out and comes back</h3><p><b>Request</b>: the preset Send and the loop run. "
+                                 "<b>Response</b>: Send (Ctrl+Enter) to the built-in mock "
                                  "provider or a real one, or paste any provider's reply; the calls are extracted and checked "
                                  "against their schemas. <b>Tool loop</b>: run the preset's tool calls to the final answer (F5).</p>"),
                               this),

@@ -332,7 +332,11 @@ void PresetEditor::showMessagesDraft()
         m_messages->markError(qsizetype(*draft->offset), draft->problem);
     else
         m_messages->clearError();
+    const bool appears = draft && m_messagesHint->isHidden();
     m_messagesHint->showMessage(Banner::Kind::Warning, draft ? draft->problem : QString());
+    // A banner that appears under the editor while typing was below the dock's edge.
+    if (appears && isVisible())
+        revealMessages();
 }
 
 void PresetEditor::revertMessages()
@@ -359,8 +363,13 @@ void PresetEditor::showMessagesProblem()
         m_messages->SendScintilla(QsciScintilla::SCI_GOTOPOS, m_messages->errorRange().first);
         m_messages->SendScintilla(QsciScintilla::SCI_SCROLLCARET);
     }
+    revealMessages();
+}
+
+void PresetEditor::revealMessages()
+{
     // The form scrolls in its dock: the editor and the banner under it (its Revert) come
-    // into view, once the dock that was just brought up is laid out.
+    // into view, once the dock that was just brought up (or the banner) is laid out.
     QTimer::singleShot(0, this, [this] {
         for (QWidget* w = parentWidget(); w; w = w->parentWidget())
             if (auto* area = qobject_cast<QScrollArea*>(w)) {

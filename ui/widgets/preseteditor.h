@@ -66,6 +66,7 @@ private:
     void onMessagesEdited();
     void showMessagesDraft(); // the draft's problem under the editor (or none)
     void keepDraft(Drafts::Draft draft); // the text being typed, refused: the preset's draft
+    void revealMessages(); // scrolls the form to the messages editor and its banner
     void refreshPlaceholders();
     void showKeyDestination();
     std::optional<provider::RequestInput> currentInput() const; // the current preset as it would be sent

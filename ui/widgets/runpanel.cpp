@@ -77,7 +77,9 @@ QWidget* RunPanel::buildBody(QWidget* host)
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
 
-    auto* split = new QSplitter(Qt::Vertical, body);
+    // Side by side: a bottom dock is wide and short. Stacked, the two needed 235 px at least,
+    // more than a quarter of a 720 px window, and the columns above were squeezed for it.
+    auto* split = new QSplitter(Qt::Horizontal, body);
     m_view = new QTableView(split);
     m_view->setModel(m_controller->results());
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

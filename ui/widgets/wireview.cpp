@@ -107,6 +107,8 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_diff->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_diff->setMinimumContentsLength(10);
     connect(m_diff, &QComboBox::currentIndexChanged, this, [this] {
+        if (diffTarget().kind != DiffTarget::Kind::None)
+            m_promptSwitch->setChecked(false);
         showPage();
         Q_EMIT diffTargetChanged();
     });
@@ -117,7 +119,12 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     m_promptSwitch->setCheckable(true);
     m_promptSwitch->setToolTip(tr("Show the system prompt the tools are written into as the model reads it, line by line"));
     m_promptSwitch->hide();
-    connect(m_promptSwitch, &QToolButton::toggled, this, &WireView::showPage);
+    // The prompt and a diff are two views of the tab: picking one leaves the other.
+    connect(m_promptSwitch, &QToolButton::toggled, this, [this](bool on) {
+        if (on)
+            m_diff->setCurrentIndex(0); // No diff
+        showPage();
+    });
     bar->addWidget(m_promptSwitch);
     auto* copy = new QToolButton(this);
     copy->setText(tr("Copy"));
