@@ -313,6 +313,32 @@ private Q_SLOTS:
         QVERIFY(inside(w.frameGeometry()));
     }
 
+    // View › Request, with the response sent in front of it, hid the request (Qt's toggle):
+    // a dock's entry brings it to the front, and hides it only when it is in front.
+    void viewMenuBringsATabbedDockToTheFront()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
+        QDockWidget* response = w.dock(QStringLiteral("ResponseDock"));
+        response->raise();
+        QTRY_VERIFY(request->widget()->isHidden()); // behind the response
+        auto* entry = w.findChild<QAction*>(QStringLiteral("RequestDockToggle"));
+        QVERIFY(entry);
+        QVERIFY(entry->isChecked());
+        entry->trigger();
+        QTRY_VERIFY(request->widget()->isVisible()); // in front, not hidden
+        QVERIFY(!request->isHidden());
+        QVERIFY(entry->isChecked());
+        entry->trigger(); // in front: hidden
+        QVERIFY(request->isHidden());
+        QVERIFY(!entry->isChecked());
+        entry->trigger();
+        QTRY_VERIFY(request->widget()->isVisible());
+        QVERIFY(entry->isChecked());
+    }
+
     // View › Reset Layout puts every dock back where the first start had it.
     void resetLayoutPutsTheDocksBack()
     {

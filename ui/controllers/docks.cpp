@@ -132,14 +132,25 @@ void resetDockLayout(QMainWindow* window)
 void addDockToggles(QMainWindow* window, QMenu* menu)
 {
     for (QDockWidget* d : window->findChildren<QDockWidget*>()) {
-        menu->addAction(d->toggleViewAction());
-        QObject::connect(d->toggleViewAction(), &QAction::triggered, d, [window, d](bool shown) {
-            if (shown)
-                fitBottomDock(window, d);
+        // A dock's entry brings it to the front, or hides it when it is in front already.
+        // (Qt's own toggle hid a dock tabbed behind another: View › Request, asked for after
+        // a Send had brought the response over it, made the request go away.) Checked: shown.
+        QAction* a = menu->addAction(d->windowTitle());
+        a->setObjectName(d->objectName() + QStringLiteral("Toggle"));
+        a->setCheckable(true);
+        a->setChecked(!d->isHidden());
+        QObject::connect(d->toggleViewAction(), &QAction::toggled, a, [a, d] { a->setChecked(!d->isHidden()); });
+        QObject::connect(a, &QAction::triggered, d, [window, d, a] {
+            const bool inFront = !d->isHidden() && d->widget() && !d->widget()->isHidden();
+            if (inFront)
+                d->hide();
+            else
+                bringUpDock(window, d->objectName());
+            a->setChecked(!d->isHidden());
         });
     }
-    dockNamed(window, QStringLiteral("ProblemsDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
-    dockNamed(window, QStringLiteral("HistoryDock"))->toggleViewAction()->setShortcuts(shortcuts::keys(shortcuts::Id::History));
+    menu->findChild<QAction*>(QStringLiteral("ProblemsDockToggle"))->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
+    menu->findChild<QAction*>(QStringLiteral("HistoryDockToggle"))->setShortcuts(shortcuts::keys(shortcuts::Id::History));
     menu->addSeparator();
     QAction* reset = menu->addAction(QMainWindow::tr("Reset &Layout"), window, [window] { resetDockLayout(window); });
     reset->setObjectName(QStringLiteral("resetLayoutAction"));
