@@ -630,6 +630,8 @@ private Q_SLOTS:
         QTRY_VERIFY(std::any_of(buttons.begin(), buttons.end(), [](const QToolButton* b) {
             return b->isVisible() && b->text().contains(QRegularExpression(QStringLiteral("^(1 problem|[0-9]+ problems)$")));
         }));
+        // Messages Send refuses are an error: the button shows an error's icon, not a warning's.
+        QVERIFY(std::any_of(buttons.begin(), buttons.end(), [](const QToolButton* b) { return b->isVisible() && b->property("errors").toBool(); }));
     }
 };
 

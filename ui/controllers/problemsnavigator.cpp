@@ -82,10 +82,18 @@ ProblemsNavigator::ProblemsNavigator(QMainWindow* window, ProblemsController* pr
             d->raise();
         }
     });
-    connect(problems, &ProblemsController::countChanged, this, [this](int n) {
+    // The count, with the icon of the worst: an error's when there is one (the button kept a
+    // warning's while Send was refused for an error).
+    auto showCount = [this, problems] {
+        const int n = problems->model()->rowCount();
+        const bool errors = problems->model()->errorCount() > 0;
         m_button->setText(tr("%n problem(s)", nullptr, n));
+        m_button->setIcon(lazyStandardIcon(errors ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
+        m_button->setProperty("errors", errors);
         m_button->setVisible(n > 0);
-    });
+    };
+    connect(problems, &ProblemsController::countChanged, this, showCount);
+    connect(problems->model(), &QAbstractItemModel::modelReset, this, showCount);
     connect(m_button, &QToolButton::clicked, this, &ProblemsNavigator::showProblems);
     connect(panel, &ProblemsPanel::jumpRequested, this, &ProblemsNavigator::jumpTo);
     connect(panel, &ProblemsPanel::reopenRequested, files, &ProjectFiles::openWithConfirm);

@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 ProblemsModel::ProblemsModel(QObject* parent) : QAbstractTableModel(parent) { }
@@ -45,11 +47,14 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
         return p.message;
     }
     if (role == Qt::DecorationRole && index.column() == Where) {
-        const bool critical = p.kind == Problem::Kind::ProjectFile || p.kind == Problem::Kind::Choice || p.kind == Problem::Kind::Messages ||
-            (p.kind == Problem::Kind::Lint && p.error);
-        return QApplication::style()->standardIcon(critical ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
+        return QApplication::style()->standardIcon(p.isError() ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
     }
     return {};
+}
+
+int ProblemsModel::errorCount() const
+{
+    return int(std::count_if(m_problems.begin(), m_problems.end(), [](const Problem& p) { return p.isError(); }));
 }
 
 QVariant ProblemsModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -42,6 +42,10 @@ struct Problem {
     std::optional<lint::Fix> fix;
 
     friend bool operator==(const Problem&, const Problem&) = default;
+
+    // An error (the project cannot be used as it is: a file that did not load, a choice that
+    // cannot work, messages Send refuses, a lint error) rather than a warning.
+    bool isError() const { return kind == Kind::Lint ? error : kind == Kind::ProjectFile || kind == Kind::Choice || kind == Kind::Messages; }
 };
 
 class ProblemsModel : public QAbstractTableModel {
@@ -60,6 +64,7 @@ public:
     // keeps the view's selection).
     void setProblems(std::vector<Problem> problems);
     const Problem* problemAt(int row) const;
+    int errorCount() const; // rows that are errors (Problem::isError)
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -151,15 +151,11 @@ void ProblemsPanel::showCurrent()
 {
     const Problem* current = m_model->problemAt(m_view->currentIndex().row());
     m_fix->setEnabled(current && current->fix);
-    int errors = 0, warnings = 0, fixes = 0;
-    for (int i = 0; i < m_model->rowCount(); ++i) {
-        const Problem* p = m_model->problemAt(i);
-        const bool error = p->kind == Problem::Kind::Lint
-            ? p->error
-            : p->kind == Problem::Kind::ProjectFile || p->kind == Problem::Kind::Choice || p->kind == Problem::Kind::Messages;
-        (error ? errors : warnings) += 1;
-        fixes += p->fix ? 1 : 0;
-    }
+    const int errors = m_model->errorCount();
+    const int warnings = m_model->rowCount() - errors;
+    int fixes = 0;
+    for (int i = 0; i < m_model->rowCount(); ++i)
+        fixes += m_model->problemAt(i)->fix ? 1 : 0;
     // Only the counts there are: "2 warnings", not "0 errors, 2 warnings".
     QStringList counts;
     if (errors > 0)
