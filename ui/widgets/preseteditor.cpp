@@ -175,13 +175,10 @@ PresetEditor::PresetEditor(ProjectDocument* doc, provider::KeyStore* keys, Draft
     connect(m_system, &QPlainTextEdit::textChanged, this, &PresetEditor::commit);
     connect(m_messages, &QsciScintilla::textChanged, this, &PresetEditor::onMessagesEdited);
 
-    // A draft restored by the autosave's recovery, or carried by presets added or removed.
+    // A draft restored by the autosave's recovery. (Drafts carried by presets added or
+    // removed are shown by the membersReplaced reload below, which runs after the drafts'.)
     connect(m_drafts, &Drafts::messagesChanged, this, [this](int preset) {
         if (!m_loading && preset == m_current)
-            load();
-    });
-    connect(m_drafts, &Drafts::reset, this, [this] {
-        if (!m_loading)
             load();
     });
     // Presets added or removed (an import, its undo): the same index while there is one.
