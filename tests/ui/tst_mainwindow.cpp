@@ -11,6 +11,7 @@
 #include "widgets/jsoneditor.h"
 #include "widgets/responseview.h"
 #include "models/callsmodel.h"
+#include "models/eventsmodel.h"
 #include "widgets/historypanel.h"
 #include "widgets/preseteditor.h"
 #include "widgets/runpanel.h"
@@ -50,6 +51,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QHeaderView>
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
@@ -124,6 +126,7 @@ private Q_SLOTS:
         ui::ProjectDocument doc;
         ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
         QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
+        w.resize(1280, 800);
         w.show();
         QVERIFY(w.responseView()->eventsNote().contains(QStringLiteral("No response yet")));
         for (int preset : {0, 1}) { // OpenAI, then the streaming Anthropic preset
@@ -138,6 +141,18 @@ private Q_SLOTS:
                 QCOMPARE(w.responseView()->eventsNote(), QString());
         }
         QCOMPARE(w.responseView()->callsModel()->index(0, ui::CallsModel::Name).data().toString(), QStringLiteral("create_calendar_event"));
+        // The streamed events' names are read whole ("content_block_delta" was "content_blo…").
+        QTableView* events = nullptr;
+        for (auto* v : w.responseView()->findChildren<QTableView*>())
+            if (qobject_cast<ui::EventsModel*>(v->model()))
+                events = v;
+        QVERIFY(events && events->model()->rowCount() > 0);
+        int widest = 0;
+        for (int r = 0; r < events->model()->rowCount(); ++r)
+            widest = std::max(widest, events->fontMetrics().horizontalAdvance(events->model()->index(r, ui::EventsModel::Event).data().toString()));
+        QVERIFY2(w.responseView()->width() / 2 > widest, qPrintable(QString::number(w.responseView()->width())));
+        const int shown = events->horizontalHeader()->sectionSize(ui::EventsModel::Event);
+        QVERIFY2(shown > widest, qPrintable(QStringLiteral("%1 px for %2 px of text").arg(shown).arg(widest)));
     }
 
     void wholeListMode()
@@ -580,6 +595,13 @@ private Q_SLOTS:
         QVERIFY(stack->currentWidget() == view->editor());
         view->promptSwitch()->click();
         QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
+        // The status counts what is read: the prompt's lines, not the JSON's.
+        const QString promptLines = QString::number(prompt.count(QLatin1Char('\n')) + 1);
+        QVERIFY2(view->statusText().contains(QStringLiteral("prompt — ") + promptLines), qPrintable(view->statusText()));
+        // A finding about the whole request names no place ("info: /: ..." read as jargon).
+        QTRY_VERIFY(!view->reportLines().isEmpty());
+        for (const QString& line : view->reportLines())
+            QVERIFY2(!line.contains(QStringLiteral(": /: ")), qPrintable(line));
         // A diff picked leaves the prompt (the switch stayed down over the diff); the prompt
         // picked again leaves the diff.
         auto* diffBox = view->findChild<QComboBox*>(QStringLiteral("wireDiffTarget"));
@@ -600,6 +622,7 @@ private Q_SLOTS:
         QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("wirePrompt"));
         view->promptSwitch()->click();
         QVERIFY(stack->currentWidget() == view->editor());
+        QVERIFY2(!view->statusText().contains(QStringLiteral("prompt")), qPrintable(view->statusText()));
 
         w.selectWireTab(int(*fielded));
         QVERIFY(w.wireView(*fielded)->promptSwitch()->isHidden());

@@ -98,7 +98,7 @@ WirePreviewController::WirePreviewController(ProjectDocument* doc, const ToolEdi
 {
 }
 
-std::optional<std::string> WirePreviewController::wholeRequest(std::size_t index) const
+std::optional<json::Value> WirePreviewController::wholeRequest(std::size_t index) const
 {
     // The body of the current preset on this wire, exactly as Send would build it.
     const auto& p = m_doc->project();
@@ -113,19 +113,24 @@ std::optional<std::string> WirePreviewController::wholeRequest(std::size_t index
     auto built = provider::buildRequest(*in, std::nullopt, true);
     if (!built)
         return std::nullopt;
-    return json::pretty(built->body);
+    return std::move(built->body);
 }
 
-Result<std::string, QString> WirePreviewController::render(std::size_t index, bool whole) const
+Result<WirePreviewController::Rendered, QString> WirePreviewController::render(std::size_t index, bool whole) const
 {
     if (index >= shownWires().size())
         return tr("No such wire");
+    const wire::Wire w = shownWires()[index];
+    auto rendered = [w](const json::Value& v) {
+        const auto prompt = wire::toolPromptIn(w, v); // nullopt at once on a wire without one
+        return Rendered{json::pretty(v), prompt ? toQString(*prompt) : QString()};
+    };
     if (whole) {
         // Why a preset builds no request is said where it is fixed: the Request dock, Send.
         auto body = wholeRequest(index);
         if (!body)
             return tr("No whole request to show");
-        return std::move(*body);
+        return rendered(*body);
     }
     if (const auto& error = m_tools->toolsError())
         return toQString(error->message);
@@ -133,21 +138,10 @@ Result<std::string, QString> WirePreviewController::render(std::size_t index, bo
     auto choice = wire::choiceFromSetting(setting);
     if (!choice)
         return toQString(choice.error().message);
-    auto fields = wire::requestToolFields(shownWires()[index], m_tools->parsedTools(), *choice, setting.allowedTools);
+    auto fields = wire::requestToolFields(w, m_tools->parsedTools(), *choice, setting.allowedTools);
     if (!fields)
         return toQString(fields.error().message.empty() ? fields.error().category : fields.error().message);
-    return json::pretty(*fields);
-}
-
-QString WirePreviewController::toolPrompt(std::size_t index, std::string_view shown) const
-{
-    if (index >= shownWires().size() || !wire::promptCarriesTools(shownWires()[index]))
-        return {}; // no parse of megabytes for the wires that have no prompt
-    auto v = json::parse(shown);
-    if (!v)
-        return {};
-    const auto prompt = wire::toolPromptIn(shownWires()[index], *v);
-    return prompt ? toQString(*prompt) : QString();
+    return rendered(*fields);
 }
 
 WirePreviewController::ChoiceNote WirePreviewController::choiceNote(std::size_t index) const
@@ -173,7 +167,7 @@ QString WirePreviewController::diff(std::size_t index, const std::string& shown,
         auto t = render(target.wire, whole);
         if (!t)
             return t.error();
-        other = std::move(*t);
+        other = std::move(t->text);
         otherName = toStdString(wireLabel(target.wire));
         break;
     }

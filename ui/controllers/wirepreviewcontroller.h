@@ -69,12 +69,16 @@ public:
     // The body of the request Send sent last, for "diff vs last sent" (null: none yet).
     void setLastSent(json::Value body) { m_lastSent = std::move(body); }
 
-    // The pretty JSON a tab shows for wire `index` (into shownWires()); the error says why
-    // there is nothing to show (a tool that does not parse, a choice naming no tool, ...).
-    Result<std::string, QString> render(std::size_t index, bool wholeRequest) const;
-    // The prompt the tools are written into, as the model reads it, on a wire that sends
-    // them in the system prompt (Hermes), from `shown` (what render gave); empty elsewhere.
-    QString toolPrompt(std::size_t index, std::string_view shown) const;
+    // What a tab shows for wire `index` (into shownWires()): the pretty JSON and, on a wire
+    // that writes the tools into the system prompt (Hermes), that prompt as the model reads
+    // it (empty elsewhere), taken from the value before it is printed.
+    struct Rendered {
+        std::string text;
+        QString prompt;
+    };
+    // The error says why there is nothing to show (a tool that does not parse, a choice
+    // naming no tool, ...).
+    Result<Rendered, QString> render(std::size_t index, bool wholeRequest) const;
     // What wire `index` does not express of the tool choice (empty: all of it); `error`
     // when the choice cannot work on any wire.
     struct ChoiceNote {
@@ -95,7 +99,7 @@ public:
     bool reportIsCheap() const; // reportsAreCheap(the current project)
 
 private:
-    std::optional<std::string> wholeRequest(std::size_t index) const;
+    std::optional<json::Value> wholeRequest(std::size_t index) const;
 
     ProjectDocument* m_doc; // not owned
     const ToolEditingController* m_tools; // not owned

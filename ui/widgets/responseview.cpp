@@ -22,6 +22,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextCursor>
@@ -140,6 +141,11 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     eventsSplit->addWidget(eventsBox);
     connect(m_events, &QAbstractItemModel::modelReset, this, &ResponseView::refreshEventsNote);
     connect(m_events, &QAbstractItemModel::rowsInserted, this, &ResponseView::refreshEventsNote);
+    connect(m_events, &QAbstractItemModel::modelReset, this, &ResponseView::fitEventColumns);
+    connect(m_events, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first) {
+        if (first < 200) // the rows fitEventColumns measures
+            fitEventColumns();
+    });
     connect(m_events, &QAbstractItemModel::rowsRemoved, this, &ResponseView::refreshEventsNote);
     eventsSplit->addWidget(m_eventDetail.placeholder());
     eventsSplit->setStretchFactor(0, 3);
@@ -151,7 +157,11 @@ ResponseView::ResponseView(ProjectDocument* doc, QWidget* parent) : QWidget(pare
     m_tabs->addTab(m_raw, tr("Raw"));
     // Pretty and Raw are filled when first shown: for a large response they are megabytes
     // of text, which would hold the window at the end of every send, shown or not.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { fillShownTab(); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        fillShownTab();
+        if (m_tabs->currentWidget() == m_eventsPage)
+            fitEventColumns(); // to the width the view has now
+    });
     m_request = Lazy<JsonEditor>(m_tabs, readOnlyEditor(QsciScintilla::WrapNone));
     m_tabs->addTab(m_request.placeholder(), tr("Request"));
     layout->addWidget(m_tabs, 1);
@@ -186,9 +196,33 @@ void ResponseView::fitCallColumns()
     QHeaderView* h = m_callsView->horizontalHeader();
     for (int c : {CallsModel::Id, CallsModel::Name, CallsModel::Flags})
         m_callsView->resizeColumnToContents(c);
-    const int cap = std::max(80, m_callsView->viewport()->width() / 3);
     for (int c : {CallsModel::Id, CallsModel::Name})
-        h->resizeSection(c, std::min(h->sectionSize(c), cap));
+        h->resizeSection(c, std::min(h->sectionSize(c), columnCap()));
+}
+
+int ResponseView::columnCap() const
+{
+    // A third of the view, whose own width is real even while its tab was never shown (a
+    // table's viewport is then its default 100 px: a cap of a third of that elided ids).
+    return std::max(80, width() / 3);
+}
+
+void ResponseView::fitEventColumns()
+{
+    // The time to a long one, the event's name to the longest of the first rows (a stream
+    // repeats its few names; measuring the text, not asking the view, stays cheap for a
+    // log of a million events), so "content_block_delta" is not cut to "content_blo…".
+    QHeaderView* h = m_eventsView->horizontalHeader();
+    const QFontMetrics fm = m_eventsView->fontMetrics();
+    const int pad = 2 * m_eventsView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_eventsView) + fm.averageCharWidth() * 2;
+    h->resizeSection(EventsModel::Time, std::max(h->sectionSizeHint(EventsModel::Time), fm.horizontalAdvance(QStringLiteral("99999 ms")) + pad));
+    constexpr int kMeasuredRows = 200;
+    int event = h->sectionSizeHint(EventsModel::Event);
+    const int rows = std::min(m_events->rowCount(), kMeasuredRows);
+    for (int r = 0; r < rows; ++r)
+        event = std::max(event, fm.horizontalAdvance(m_events->index(r, EventsModel::Event).data().toString()) + pad);
+    // Up to half the view: the data has the detail below in full, the name nowhere else.
+    h->resizeSection(EventsModel::Event, std::min(event, std::max(80, width() / 2)));
 }
 
 void ResponseView::selectFirstEvent()

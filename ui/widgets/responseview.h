@@ -66,6 +66,8 @@ private:
     void showEventData(int row);
     void selectFirstEvent();
     void fitCallColumns();
+    void fitEventColumns();
+    int columnCap() const; // the widest a first column gets
     // The wires whose dialect reads `bytes` as its provider's error body.
     static std::vector<wire::Wire> errorBodyOwners(std::string_view bytes);
     QString errorBodyWires(const wire::Reply& reply) const;

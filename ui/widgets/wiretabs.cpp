@@ -103,15 +103,16 @@ void WireTabs::draw(std::size_t index)
     const auto note = m_preview->choiceNote(index);
     view->showNote(note.text, note.error);
     const bool whole = view->showsWholeRequest();
-    const auto text = m_preview->render(index, whole);
-    if (!text) {
-        view->showError(text.error());
+    const auto rendered = m_preview->render(index, whole);
+    if (!rendered) {
+        view->showError(rendered.error());
         return;
     }
+    const std::string& text = rendered->text;
     // One copy of the text (megabytes for 1000 tools), shared by the view and the report.
-    const QByteArray shown(text->data(), qsizetype(text->size()));
+    const QByteArray shown(text.data(), qsizetype(text.size()));
     view->showContentUtf8(shown);
-    view->showPrompt(m_preview->toolPrompt(index, *text));
+    view->showPrompt(rendered->prompt);
     // The wire's findings, loss report and token count: at once for a small project, from a
     // worker thread for a large one (building and pre-flighting 1000 tools per wire would
     // hold the window for seconds).
@@ -126,7 +127,7 @@ void WireTabs::draw(std::size_t index)
     }
     const DiffTarget target = view->diffTarget();
     if (target.kind != DiffTarget::Kind::None)
-        view->showDiff(m_preview->diff(index, *text, target, whole));
+        view->showDiff(m_preview->diff(index, text, target, whole));
 }
 
 void WireTabs::showReport(std::size_t index, const WireReport& report, const QByteArray& shown)

@@ -57,7 +57,7 @@ WireView::WireView(std::size_t wireIndex, QWidget* parent) : QWidget(parent), m_
     // not build has its own strip below (m_error). Wrapped, the status overlapped the token
     // count under it at 1280 px. It must never widen the window (it once did, by 142 px).
     m_status->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
+    m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("%1 prompt — %n line(s)", nullptr, 99999).arg(m_wireLabel)) + 4);
     m_tokens = new QLabel(this);
     m_tokens->setObjectName(QStringLiteral("wireTokens"));
     m_tokens->setTextFormat(Qt::PlainText);
@@ -202,6 +202,18 @@ void WireView::showPage()
         m_stack->setCurrentWidget(m_promptView);
     else
         m_stack->setCurrentWidget(m_view);
+    showLineCount();
+}
+
+void WireView::showLineCount()
+{
+    if (!m_built)
+        return;
+    // The count is of what is read: the prompt's lines, not those of the JSON that holds it.
+    if (m_stack->currentWidget() == m_promptView)
+        m_status->setText(tr("%1 prompt — %n line(s)", nullptr, m_promptView->blockCount()).arg(m_wireLabel));
+    else
+        m_status->setText(tr("%1 — %n line(s)", nullptr, m_view->lines()).arg(m_wireLabel));
 }
 
 void WireView::showPrompt(const QString& prompt)
@@ -249,13 +261,15 @@ void WireView::showContentUtf8(const QByteArray& text)
         m_view->replaceBytes(pre, m_shown.size() - suf, QByteArrayView(a + pre, text.size() - suf - pre));
         m_shown = text;
     }
-    m_status->setText(tr("%1 — %n line(s)", nullptr, m_view->lines()).arg(m_wireLabel));
+    m_built = true;
+    showLineCount();
     m_status->setStyleSheet(QString());
     m_error->showMessage(Banner::Kind::Error, QString());
 }
 
 void WireView::showError(const QString& message)
 {
+    m_built = false;
     m_status->setText(tr("%1 — not built").arg(m_wireLabel));
     m_status->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b03030; padding: 2px 6px;"));
     // The view keeps the last request that built; say so, or it reads as what would be sent.
@@ -293,8 +307,10 @@ void WireView::showReport(const WireReport& report)
     m_report->clear();
     m_fixes.clear();
     auto add = [this](const lint::Finding& f) {
-        const QString where = f.path.empty() ? QStringLiteral("/") : toQString(f.path);
-        const QString line = QStringLiteral("%1: %2: %3").arg(toQString(lint::severityName(f.severity)), where, toQString(f.message));
+        // A finding about the whole request has no place to name: "info: /: ..." read as jargon.
+        const QString line = f.path.empty() || f.path == "/"
+            ? QStringLiteral("%1: %2").arg(toQString(lint::severityName(f.severity)), toQString(f.message))
+            : QStringLiteral("%1: %2: %3").arg(toQString(lint::severityName(f.severity)), toQString(f.path), toQString(f.message));
         auto* item = new QListWidgetItem(line, m_report);
         const QStyle::StandardPixmap icon = f.severity == lint::Severity::Error
             ? QStyle::SP_MessageBoxCritical

@@ -85,10 +85,12 @@ Q_SIGNALS:
 private:
     void saveToFile();
     void showPage(); // the JSON, the diff or the prompt, as the pickers say
+    void showLineCount(); // of the page shown: the prompt's own lines when it is the prompt
 
     std::size_t m_wireIndex;
     QString m_wireLabel;
     QByteArray m_shown; // the UTF-8 text the view holds
+    bool m_built = false; // the last render built (the status counts lines, not "not built")
     JsonEditor* m_view; // owned by this widget
     QCheckBox* m_whole; // owned by this widget
     QComboBox* m_diff; // owned by this widget
