@@ -408,7 +408,6 @@ void Autosave::restoreDrafts(const json::Value& drafts)
     if (!m_drafts)
         return;
     const auto& tools = m_doc->project().tools;
-    const auto& presets = m_doc->project().presets;
     for (const json::Value& d : drafts.items()) {
         if (!d[kTextKey].isString())
             continue;
@@ -418,13 +417,7 @@ void Autosave::restoreDrafts(const json::Value& drafts)
         if (d[kPresetKey].isNumber()) {
             // A preset's messages: at the index written, unless the preset there is another
             // one; then the preset of that name.
-            int at = int(d[kPresetKey].toInt().value_or(-1));
-            if (at < 0 || at >= int(presets.size()) || presets[std::size_t(at)].name != d[kNameKey].str()) {
-                at = -1;
-                for (std::size_t i = 0; at < 0 && i < presets.size(); ++i)
-                    if (presets[i].name == d[kNameKey].str())
-                        at = int(i);
-            }
+            const int at = m_drafts->presetNamed(int(d[kPresetKey].toInt().value_or(-1)), d[kNameKey].str());
             if (at >= 0)
                 m_drafts->setMessages(at, std::move(draft));
             continue;

@@ -93,21 +93,28 @@ void Drafts::discardMessages(int preset)
         Q_EMIT messagesChanged(preset);
 }
 
+int Drafts::presetNamed(int at, std::string_view name, const std::map<int, Draft>& taken) const
+{
+    const auto& presets = m_doc->project().presets;
+    if (at >= 0 && at < int(presets.size()) && presets[std::size_t(at)].name == name)
+        return at;
+    for (std::size_t i = 0; i < presets.size(); ++i)
+        if (presets[i].name == name && !taken.contains(int(i)))
+            return int(i);
+    return -1;
+}
+
 void Drafts::followPresets()
 {
     // Presets added or removed (an import, its undo): each draft goes to its preset, found
     // by name where it is not at the same index any more; a draft whose preset is gone goes.
     if (m_messages.empty())
         return;
-    const auto& presets = m_doc->project().presets;
     std::map<int, Draft> moved;
     std::map<int, std::string> owners;
     for (auto& [at, d] : m_messages) {
         const std::string& name = m_messagesOwner[at];
-        int to = at < int(presets.size()) && presets[std::size_t(at)].name == name ? at : -1;
-        for (std::size_t i = 0; to < 0 && i < presets.size(); ++i)
-            if (presets[i].name == name && !moved.contains(int(i)))
-                to = int(i);
+        const int to = presetNamed(at, name, moved);
         if (to < 0 || moved.contains(to))
             continue;
         moved.emplace(to, std::move(d));

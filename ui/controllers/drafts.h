@@ -21,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace tw::ui {
 
@@ -49,6 +50,10 @@ public:
     void setMessages(int preset, Draft draft);
     void discardMessages(int preset);
     const std::map<int, Draft>& allMessages() const { return m_messages; }
+    // Where the preset a messages draft was written for is now: at `at` if the preset there
+    // is named `name`, else the first preset of that name that `taken` does not hold; -1 when
+    // there is none (the autosave restoring, and presets added or removed, both ask).
+    int presetNamed(int at, std::string_view name, const std::map<int, Draft>& taken = {}) const;
 
     // Tools and messages together: what Save leaves out.
     int count() const { return int(m_drafts.size() + m_messages.size()); }
