@@ -42,6 +42,10 @@ const std::vector<Row>& table()
         {Id::Export, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)}},
         {Id::History, {QKeySequence(Qt::CTRL | Qt::Key_H)}},
         {Id::RunAllPresets, {QKeySequence(Qt::CTRL | Qt::Key_F5)}},
+        // The right column's tabs, in their order (as Qt Creator's Alt+digit output panes).
+        {Id::RequestDock, {QKeySequence(Qt::ALT | Qt::Key_1)}},
+        {Id::ResponseDock, {QKeySequence(Qt::ALT | Qt::Key_2)}},
+        {Id::LoopDock, {QKeySequence(Qt::ALT | Qt::Key_3)}},
     };
     return rows;
 }

@@ -44,6 +44,9 @@ enum class Id {
     Export,
     History,
     RunAllPresets,
+    RequestDock,
+    ResponseDock,
+    LoopDock,
 };
 
 // The keys of one action (the first is the one menus show).

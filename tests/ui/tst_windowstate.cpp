@@ -1,9 +1,9 @@
 // The window on a 1280×720 screen (the offscreen platform with a screen of that size): it
 // opens inside the screen, a saved geometry from a bigger one is pulled back in, banners
-// never resize it; the theme follows the desktop portal's colour scheme and View › Theme,
-// editor colours included; the first start shows the welcome, which opens the example; a
-// bad project opens the window with the problem shown where it is (and `toolwire bad.toolwire`
-// stays up); the Help and Edit menus are there.
+// never resize it, the docks keep their room and come back from the View menu and its keys;
+// the first start shows the welcome, which opens the example; a bad project opens the
+// window with the problem shown where it is (and `toolwire bad.toolwire` stays up); the Help
+// and Edit menus are there. The theme has tests of its own (tst_theme.cpp).
 //
 // main() below sets the platform (offscreen with a 1280×720 screen from a config file) and
 // an empty settings directory before the application exists.
@@ -12,7 +12,6 @@
 #include "controllers/helpmenu.h"
 #include "controllers/loopcontroller.h"
 #include "controllers/problemscontroller.h"
-#include "controllers/themecontroller.h"
 #include "controllers/drafts.h"
 #include "controllers/tooleditingcontroller.h"
 #include "dialogs/welcomedialog.h"
@@ -32,19 +31,14 @@
 #include "windowgeometry.h"
 #include "wires.h"
 #include "../util/exampleshown.h"
-
-#include <Qsci/qscilexerjson.h>
+#include "../util/menus.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QDBusConnection>
-#include <QDBusMessage>
-#include <QDBusVariant>
 #include <QClipboard>
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
-#include <QFrame>
 #include <QListView>
 #include <QMenuBar>
 #include <QProcess>
@@ -58,11 +52,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
-#include <QSocketNotifier>
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <cmath>
 
 using namespace tw;
 
@@ -79,79 +70,11 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
     return path;
 }
 
-QAction* actionNamed(QMenu* menu, const QString& text)
-{
-    for (QAction* a : menu->actions()) {
-        if (a->menu())
-            if (QAction* inner = actionNamed(a->menu(), text))
-                return inner;
-        if (QString(a->text()).remove(QLatin1Char('&')) == text)
-            return a;
-    }
-    return nullptr;
-}
-
-QMenu* menuNamed(QMainWindow& w, const QString& title)
-{
-    for (QAction* a : w.menuBar()->actions())
-        if (a->menu() && QString(a->menu()->title()).remove(QLatin1Char('&')) == title)
-            return a->menu();
-    return nullptr;
-}
-
 bool inside(const QRect& r) { return kScreen.contains(r); }
 
+using test::actionNamed;
 using test::ExampleShown;
-
-// A stand-in for the XDG desktop portal's Settings interface, run as a process of its own
-// (this binary with --fake-portal): Read answers the colour scheme (wrapped twice, as the
-// portal does); a number on stdin becomes the scheme, announced with SettingChanged.
-class FakePortal : public QObject {
-    Q_OBJECT
-    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.portal.Settings")
-public:
-    uint scheme = 1; // prefer dark
-
-    void announce(uint value)
-    {
-        scheme = value;
-        QDBusMessage signal = QDBusMessage::createSignal(QStringLiteral("/org/freedesktop/portal/desktop"),
-                                                         QStringLiteral("org.freedesktop.portal.Settings"), QStringLiteral("SettingChanged"));
-        signal << QStringLiteral("org.freedesktop.appearance") << QStringLiteral("color-scheme")
-               << QVariant::fromValue(QDBusVariant(QVariant::fromValue(value)));
-        QDBusConnection::sessionBus().send(signal);
-    }
-
-public Q_SLOTS:
-    QDBusVariant Read(const QString& ns, const QString& key)
-    {
-        if (ns != QLatin1String("org.freedesktop.appearance") || key != QLatin1String("color-scheme"))
-            return QDBusVariant(QVariant());
-        return QDBusVariant(QVariant::fromValue(QDBusVariant(QVariant::fromValue(scheme))));
-    }
-};
-
-int runFakePortal(int argc, char** argv)
-{
-    QCoreApplication app(argc, argv);
-    FakePortal portal;
-    QDBusConnection bus = QDBusConnection::sessionBus();
-    if (!bus.registerObject(QStringLiteral("/org/freedesktop/portal/desktop"), &portal, QDBusConnection::ExportAllSlots) ||
-        !bus.registerService(QStringLiteral("org.freedesktop.portal.Desktop")))
-        return 1;
-    std::fprintf(stdout, "ready\n");
-    std::fflush(stdout);
-    QSocketNotifier input(0, QSocketNotifier::Read);
-    QObject::connect(&input, &QSocketNotifier::activated, &portal, [&portal] {
-        char line[32] = {};
-        if (!std::fgets(line, sizeof line, stdin)) {
-            QCoreApplication::quit();
-            return;
-        }
-        portal.announce(uint(std::atoi(line)));
-    });
-    return app.exec();
-}
+using test::menuNamed;
 
 } // namespace
 
@@ -314,7 +237,8 @@ private Q_SLOTS:
     }
 
     // View › Request, with the response sent in front of it, hid the request (Qt's toggle):
-    // a dock's entry brings it to the front, and hides it only when it is in front.
+    // a dock's entry brings it to the front, and hides it only when it is in front. The
+    // right column's docks have keys.
     void viewMenuBringsATabbedDockToTheFront()
     {
         ExampleShown example;
@@ -337,6 +261,21 @@ private Q_SLOTS:
         entry->trigger();
         QTRY_VERIFY(request->widget()->isVisible());
         QVERIFY(entry->isChecked());
+        // Their keys, from an editor that has the focus: Alt+2 the response, Alt+1 back to
+        // the request (it took a click on its tab, or the menu).
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        ui::JsonEditor* editor = w.toolEditor();
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
+        QTest::keyClick(editor, Qt::Key_2, Qt::AltModifier);
+        QTRY_VERIFY(response->widget()->isVisible());
+        QVERIFY(request->widget()->isHidden());
+        QTest::keyClick(editor, Qt::Key_1, Qt::AltModifier);
+        QTRY_VERIFY(request->widget()->isVisible());
+        QVERIFY(!request->isHidden());
+        QTest::keyClick(editor, Qt::Key_3, Qt::AltModifier);
+        QTRY_VERIFY(w.dock(QStringLiteral("LoopDock"))->widget()->isVisible());
     }
 
     // View › Reset Layout puts every dock back where the first start had it.
@@ -357,6 +296,45 @@ private Q_SLOTS:
         QCOMPARE(w.dockWidgetArea(request), Qt::RightDockWidgetArea);
         QVERIFY(w.tabifiedDockWidgets(request).contains(response));
         QTRY_VERIFY(tools->isVisible());
+        QVERIFY(inside(w.frameGeometry()));
+    }
+
+    // Maximized, the window gave all its new width to the wire tabs: the side columns stayed
+    // as narrow as before. They keep their share of the window, as it grows and shrinks.
+    void sideColumnsKeepTheirShareOfTheWidth()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        QDockWidget* tools = w.dock(QStringLiteral("ToolsDock"));
+        QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
+        const int startWidth = w.width(), startTools = tools->width(), startRequest = request->width();
+        const double left = double(startTools) / startWidth, right = double(startRequest) / startWidth;
+        const auto near = [](QDockWidget* d, double want) { return std::abs(d->width() - want) <= 6; };
+        const auto say = [&] {
+            return QStringLiteral("window %1 px: tools %2 px (%3 wanted), request %4 px (%5 wanted)")
+                .arg(w.width())
+                .arg(tools->width())
+                .arg(left * w.width())
+                .arg(request->width())
+                .arg(right * w.width());
+        };
+        // Maximized on a wide screen (offscreen, a window may be wider than its screen).
+        w.resize(1900, w.height());
+        QTRY_COMPARE(w.width(), 1900);
+        QTRY_VERIFY2(near(tools, left * 1900) && near(request, right * 1900), qPrintable(say()));
+        // Narrow enough to squeeze the columns to their minimum widths, and wide again: each
+        // has its share again, not the squeezed width.
+        const int narrow = std::max(800, w.minimumSizeHint().width());
+        w.resize(narrow, w.height());
+        QTRY_COMPARE(w.width(), narrow);
+        QTest::qWait(50);
+        w.resize(1900, w.height());
+        QTRY_COMPARE(w.width(), 1900);
+        QTRY_VERIFY2(near(tools, left * 1900) && near(request, right * 1900), qPrintable(say()));
+        w.resize(startWidth, w.height());
+        QTRY_COMPARE(w.width(), startWidth);
+        QTRY_VERIFY2(near(tools, startTools) && near(request, startRequest), qPrintable(say()));
         QVERIFY(inside(w.frameGeometry()));
     }
 
@@ -447,118 +425,6 @@ private Q_SLOTS:
                                 .arg(shown.bottom())));
         QVERIFY(w.toolEditor()->height() >= 4 * w.toolEditor()->fontMetrics().lineSpacing());
         QVERIFY(inside(w.frameGeometry()));
-    }
-
-    // Point 10: the theme follows the portal's colour scheme, and View › Theme; the lexer too.
-    void themeFollowsTheDesktopAndTheMenu()
-    {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        QVERIFY(w.openProject(QString::fromLatin1(ui::kExampleProject)));
-        ui::ThemeController* theme = w.theme();
-        ui::JsonEditor* editor = w.toolEditor();
-        auto paper = [editor] { return editor->lexer()->paper(QsciLexerJSON::String); };
-        QVERIFY(!theme->isDark());
-        QVERIFY(paper().lightness() > 128);
-
-        theme->setDesktopColorScheme(1); // org.freedesktop.appearance color-scheme: prefer dark
-        QVERIFY(theme->isDark());
-        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
-        QTRY_VERIFY(paper().lightness() < 128);
-        QVERIFY(editor->lexer()->color(QsciLexerJSON::String).lightness() > 128); // light text on dark paper
-
-        QMenu* themeMenu = nullptr;
-        for (QAction* a : menuNamed(w, QStringLiteral("View"))->actions())
-            if (a->menu() && a->menu()->title().contains(QStringLiteral("Theme")))
-                themeMenu = a->menu();
-        QVERIFY(themeMenu);
-        actionNamed(themeMenu, QStringLiteral("Light"))->trigger();
-        QVERIFY(!theme->isDark());
-        QTRY_VERIFY(paper().lightness() > 128);
-        theme->setDesktopColorScheme(1);
-        QVERIFY(!theme->isDark()); // an explicit choice wins over the desktop
-        actionNamed(themeMenu, QStringLiteral("System (follow the desktop)"))->trigger();
-        QVERIFY(theme->isDark());
-        theme->setDesktopColorScheme(0); // no preference: the start palette
-        QVERIFY(!theme->isDark());
-    }
-
-    // Seen: in the dark theme Run Loop and Step were black triangles on dark grey (the
-    // style's media icons are drawn in black); coloured icons keep their colours.
-    void inkIconsFollowADarkTheme()
-    {
-        ui::ServiceHost services;
-        ui::ProjectDocument doc;
-        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
-        // The lightness of the icon's visible pixels, and whether any is saturated.
-        const auto ink = [](const QIcon& icon) {
-            const QImage img = icon.pixmap(16, 16).toImage().convertToFormat(QImage::Format_ARGB32);
-            int sum = 0, n = 0, saturated = 0;
-            for (int y = 0; y < img.height(); ++y)
-                for (int x = 0; x < img.width(); ++x) {
-                    const QColor c = img.pixelColor(x, y);
-                    if (c.alpha() < 128)
-                        continue;
-                    sum += c.lightness();
-                    ++n;
-                    saturated += c.hsvSaturation() > 60 ? 1 : 0;
-                }
-            return std::pair{n ? sum / n : -1, saturated};
-        };
-        QAction* run = w.loopPanel()->runAction();
-        QVERIFY(ink(run->icon()).first >= 0 && ink(run->icon()).first < 100); // black in the light theme
-        const int sendColoured = ink(w.sendAction()->icon()).second;
-        QVERIFY(sendColoured > 0); // a green arrow
-        w.theme()->setMode(ui::ThemeController::Mode::Dark);
-        QVERIFY2(ink(run->icon()).first > 150, qPrintable(QString::number(ink(run->icon()).first)));
-        QVERIFY(ink(w.loopPanel()->stepAction()->icon()).first > 150);
-        QCOMPARE(ink(w.sendAction()->icon()).second, sendColoured); // Send keeps its colour
-        w.theme()->setMode(ui::ThemeController::Mode::Light);
-        QVERIFY(ink(run->icon()).first < 100);
-    }
-
-    // Seen: after a theme switch the loop's final-answer banner kept the old theme's
-    // background until the next run.
-    void loopBannerFollowsTheTheme()
-    {
-        ExampleShown example;
-        QVERIFY(example.ready());
-        ui::MainWindow& w = example.w;
-        w.dock(QStringLiteral("LoopDock"))->raise();
-        w.loopPanel()->runAction()->trigger();
-        QVERIFY(QTest::qWaitFor([&] { return !w.loopPanel()->controller()->isBusy(); }, 30000));
-        auto* banner = w.loopPanel()->findChild<QFrame*>(QStringLiteral("loopBanner"));
-        QVERIFY(banner && banner->isVisible());
-        const auto background = [banner] { return banner->grab().toImage().pixelColor(banner->width() - 12, 3).lightness(); };
-        QVERIFY(background() > 128);
-        w.theme()->setMode(ui::ThemeController::Mode::Dark);
-        QTRY_VERIFY2(background() < 128, qPrintable(QString::number(background())));
-        w.theme()->setMode(ui::ThemeController::Mode::Light);
-        QTRY_VERIFY2(background() > 128, qPrintable(QString::number(background())));
-    }
-
-    // Point 10: the same over D-Bus, from a portal on the session bus (ctest runs this test
-    // in a throwaway session: dbus-run-session).
-    void themeReadsThePortalOverDBus()
-    {
-        QDBusConnection bus = QDBusConnection::sessionBus();
-        if (!bus.isConnected())
-            QSKIP("no D-Bus session bus (run under dbus-run-session)");
-        QProcess portal;
-        portal.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--fake-portal")});
-        QVERIFY(portal.waitForStarted());
-        QVERIFY(portal.waitForReadyRead(10000) && portal.readLine().startsWith("ready"));
-        {
-            ui::ThemeController theme(false);
-            QTRY_VERIFY(theme.desktopPrefersDark() == std::optional<bool>(true));
-            QVERIFY(theme.isDark());
-            portal.write("2\n"); // the desktop switched to light
-            QTRY_VERIFY(!theme.isDark());
-        }
-        portal.closeWriteChannel();
-        QVERIFY(portal.waitForFinished(5000));
-        QApplication::setPalette(QApplication::style()->standardPalette());
     }
 
     // The first start: the welcome, whose button opens the example; not again afterwards.
@@ -819,8 +685,6 @@ private Q_SLOTS:
 
 int main(int argc, char** argv)
 {
-    if (argc > 1 && std::strcmp(argv[1], "--fake-portal") == 0)
-        return runFakePortal(argc, argv);
     // The screen and the settings, before the application reads either.
     QTemporaryDir dir;
     const QString config =

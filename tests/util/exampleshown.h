@@ -2,6 +2,7 @@
 // The window on the example project, shown, without settings: as a user first sees it.
 // For the window's tests (toolwire_ui). Include as "../util/exampleshown.h".
 
+#include "application.h" // kExampleProject
 #include "mainwindow.h"
 #include "projectdocument.h"
 #include "services.h"

@@ -7,8 +7,11 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QTimer>
+
+#include <utility>
 
 namespace tw::ui {
 
@@ -54,11 +57,83 @@ protected:
         return false;
     }
 };
+
+// A window made wider or narrower (maximized at 1920 px, say) gives its side columns their
+// share of the change: Qt gave all of it to the wire tabs in the middle, and the tool editor
+// and the response stayed as narrow as at 1280 px. Each column keeps the share of the width
+// it last had at a given window width (as the default layout or the user made it), so that a
+// column squeezed by a narrow window grows back to its share. Watches the window and its docks.
+class ColumnsFollowTheWidth final : public QObject {
+public:
+    explicit ColumnsFollowTheWidth(QMainWindow* window) : QObject(window), m_window(window) { }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::Resize)
+            return false;
+        if (watched != m_window) {
+            if (!m_window->isVisible())
+                return false; // sizes before the first layout
+            // A column's width changed at the window's width of before (a separator dragged,
+            // the layout applied, a dock shown): that is its share. During a window resize the
+            // docks are laid out before the window's own event reaches here: not counted.
+            auto* d = static_cast<QDockWidget*>(watched);
+            if (!m_applying && m_window->width() == m_width && d == columnDock(m_window->dockWidgetArea(d)))
+                share(m_window->dockWidgetArea(d)) = double(d->width()) / m_width;
+            return false;
+        }
+        const int from = static_cast<QResizeEvent*>(event)->oldSize().width();
+        m_width = m_window->width();
+        if (!m_window->isVisible() || from <= 0 || from == m_width)
+            return false; // the first layout, or a height change
+        QList<QDockWidget*> docks;
+        QList<int> widths;
+        for (Qt::DockWidgetArea area : {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea}) {
+            QDockWidget* d = columnDock(area);
+            if (!d)
+                continue;
+            // No share seen yet: the width it had, as a share of the old width.
+            const double s = share(area) > 0 ? share(area) : double(d->width()) / from;
+            docks << d;
+            widths << int(s * m_width);
+        }
+        if (!docks.isEmpty())
+            QTimer::singleShot(0, this, [this, docks, widths] {
+                // What the layout makes of the shares (a column at its minimum width) is
+                // not a new share: back at a wider window, the column has its share again.
+                m_applying = true;
+                m_window->resizeDocks(docks, widths, Qt::Horizontal);
+                m_applying = false;
+            });
+        return false;
+    }
+
+private:
+    // The dock in sight in a side column (a column's docks share its width).
+    QDockWidget* columnDock(Qt::DockWidgetArea area) const
+    {
+        if (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea)
+            return nullptr;
+        for (QDockWidget* d : m_window->findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
+            if (m_window->dockWidgetArea(d) == area && !d->isFloating() && d->isVisible() && d->geometry().right() >= 0 && d->width() > 0)
+                return d;
+        return nullptr;
+    }
+    double& share(Qt::DockWidgetArea area) { return area == Qt::LeftDockWidgetArea ? m_left : m_right; }
+
+    QMainWindow* m_window;
+    int m_width = 0; // the window's width the shares are of
+    double m_left = 0, m_right = 0;
+    bool m_applying = false; // the docks resized to their shares: not a share of their own
+};
 } // namespace
 
 void placeDocks(QMainWindow* window, const DockViews& v)
 {
-    auto dock = [window](const QString& title, const char* name, QWidget* body, Qt::DockWidgetArea area) {
+    auto* columns = new ColumnsFollowTheWidth(window);
+    window->installEventFilter(columns);
+    auto dock = [window, columns](const QString& title, const char* name, QWidget* body, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, window);
         d->setObjectName(QString::fromLatin1(name));
         d->setWidget(body);
@@ -69,6 +144,7 @@ void placeDocks(QMainWindow* window, const DockViews& v)
         keep.setRetainSizeWhenHidden(true);
         body->setSizePolicy(keep);
         d->installEventFilter(new BodyOutOfSight(d));
+        d->installEventFilter(columns);
         QObject::connect(d, &QDockWidget::topLevelChanged, d, [d] { BodyOutOfSight::follow(d); });
         return d;
     };
@@ -149,8 +225,14 @@ void addDockToggles(QMainWindow* window, QMenu* menu)
             a->setChecked(!d->isHidden());
         });
     }
-    menu->findChild<QAction*>(QStringLiteral("ProblemsDockToggle"))->setShortcuts(shortcuts::keys(shortcuts::Id::Problems));
-    menu->findChild<QAction*>(QStringLiteral("HistoryDockToggle"))->setShortcuts(shortcuts::keys(shortcuts::Id::History));
+    const std::pair<const char*, shortcuts::Id> keyed[] = {
+        {"ProblemsDockToggle", shortcuts::Id::Problems},   {"HistoryDockToggle", shortcuts::Id::History},
+        {"RequestDockToggle", shortcuts::Id::RequestDock}, {"ResponseDockToggle", shortcuts::Id::ResponseDock},
+        {"LoopDockToggle", shortcuts::Id::LoopDock},
+    };
+    for (const auto& [name, id] : keyed)
+        if (QAction* a = menu->findChild<QAction*>(QLatin1String(name)))
+            a->setShortcuts(shortcuts::keys(id));
     menu->addSeparator();
     QAction* reset = menu->addAction(QMainWindow::tr("Reset &Layout"), window, [window] { resetDockLayout(window); });
     reset->setObjectName(QStringLiteral("resetLayoutAction"));

@@ -26,12 +26,13 @@ struct DockViews {
     QWidget* runs = nullptr;
 };
 
-// Puts every view into its dock of `window`; the views become the docks' children.
+// Puts every view into its dock of `window`; the views become the docks' children. The side
+// columns keep their share of the window's width when it is made wider or narrower.
 void placeDocks(QMainWindow* window, const DockViews& views);
 // The docks' first-start proportions for the window's current size.
 void applyDefaultDockLayout(QMainWindow* window);
-// Every dock's show/hide entry, appended to `menu` (Problems and History with their keys),
-// and Reset Layout.
+// Every dock's show/hide entry, appended to `menu` (Problems, History and the right
+// column's Request, Response and Tool loop with their keys), and Reset Layout.
 void addDockToggles(QMainWindow* window, QMenu* menu);
 // The version of the default arrangement: raised when it changes (2: the Request dock on the
 // right, tabbed with the response), so that a state saved for the old one is not restored.
