@@ -19,6 +19,7 @@
 #include <Qsci/qscilexerjson.h>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QApplication>
 #include <QDBusConnection>
 #include <QDBusMessage>
@@ -29,9 +30,11 @@
 #include <QSettings>
 #include <QSocketNotifier>
 #include <QStyle>
+#include <QStyleOptionButton>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -172,6 +175,33 @@ private Q_SLOTS:
         QCOMPARE(ink(w.sendAction()->icon()).second, sendColoured); // Send keeps its colour
         w.theme()->setMode(ui::ThemeController::Mode::Light);
         QVERIFY(ink(run->icon()).first < 100);
+    }
+
+    // Seen: in the dark theme a check box's edge was the window colour darkened (Fusion),
+    // all but invisible on its dark base; it has the palette's mid colour now.
+    void checkBoxesShowInADarkTheme()
+    {
+        ui::ServiceHost services;
+        ui::ProjectDocument doc;
+        ui::MainWindow w(&doc, services.services(), ui::WindowOptions{false});
+        auto* box = w.findChild<QCheckBox*>();
+        QVERIFY(box);
+        box->resize(box->sizeHint());
+        const auto contrast = [box] {
+            QStyleOptionButton opt;
+            opt.initFrom(box);
+            const QRect r = box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, box);
+            const QImage img = box->grab().toImage();
+            const int edge = img.pixelColor(r.left(), r.center().y()).lightness();
+            const int inside = img.pixelColor(r.center()).lightness();
+            return std::pair{inside, std::abs(edge - inside)};
+        };
+        w.theme()->setMode(ui::ThemeController::Mode::Dark);
+        QTRY_VERIFY(contrast().first < 128); // the box's base is dark
+        QVERIFY2(contrast().second > 30, qPrintable(QString::number(contrast().second)));
+        w.theme()->setMode(ui::ThemeController::Mode::Light);
+        QTRY_VERIFY(contrast().first > 128);
+        QVERIFY2(contrast().second > 30, qPrintable(QString::number(contrast().second)));
     }
 
     // Seen: after a theme switch the loop's final-answer banner kept the old theme's

@@ -7,6 +7,7 @@
 #include <QPalette>
 #include <QPixmapCache>
 #include <QStyleFactory>
+#include <QStyleOption>
 
 #include <optional>
 
@@ -169,6 +170,25 @@ std::optional<Glyph> glyphFor(QStyle::StandardPixmap which)
 QIcon glyphIcon(Glyph glyph) { return QIcon(new GlyphEngine(glyph)); }
 
 GlyphStyle::GlyphStyle(QStyle* base) : QProxyStyle(base) { }
+
+void GlyphStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const
+{
+    QProxyStyle::drawPrimitive(element, option, painter, widget);
+    // A view's check mark goes through PE_IndicatorCheckBox too (Fusion draws it so).
+    if (element != PE_IndicatorCheckBox || option->palette.color(QPalette::Window).lightness() >= 128 ||
+        baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        return;
+    // Over Fusion's edge, where Fusion draws it (a pixel-aligned rectangle, one in from the
+    // bottom and right), in the palette's mid colour: seen, the boxes of "Whole request" and
+    // the loop's options were nearly invisible in the dark theme.
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->translate(0.5, 0.5);
+    painter->setPen(option->palette.color(QPalette::Mid).lighter(140));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+    painter->restore();
+}
 
 QIcon GlyphStyle::standardIcon(StandardPixmap standardIcon, const QStyleOption* option, const QWidget* widget) const
 {

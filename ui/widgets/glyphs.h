@@ -8,7 +8,8 @@
 //
 // GlyphStyle is a proxy over the application's style that answers QStyle::standardIcon for
 // these with glyphs, so Qt's own widgets (QDockWidget's buttons, QToolBar's extension) draw
-// them too; everything else is the base style's. installGlyphStyle() puts it in place, once.
+// them too, and edges Fusion's check boxes on a dark palette; everything else is the base
+// style's. installGlyphStyle() puts it in place, once.
 
 #include <QIcon>
 #include <QProxyStyle>
@@ -37,6 +38,9 @@ public:
     explicit GlyphStyle(QStyle* base = nullptr);
 
     QIcon standardIcon(StandardPixmap standardIcon, const QStyleOption* option = nullptr, const QWidget* widget = nullptr) const override;
+    // Fusion's check box, edged so that it shows on a dark palette (Fusion edges it in the
+    // window colour darkened, which vanished into the box's dark base).
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget = nullptr) const override;
 };
 
 // The application's style with glyphs: `base` (owned) or, when null, the style in use. A no-op
