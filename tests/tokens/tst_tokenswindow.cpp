@@ -13,12 +13,16 @@
 #include "services.h"
 #include "tokens/meter.h"
 #include "widgets/jsoneditor.h"
+#include "widgets/preseteditor.h"
 #include "widgets/wireview.h"
 #include "wire/registry.h"
 #include "wires.h"
 
+#include <QCheckBox>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace tw;
 
@@ -43,6 +47,7 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void everyTabShowsItsTokenCount();
     void tabListsFindingsAndLoss();
+    void wholeRequestReportsThePresetsTools();
     void brokenToolGetsABadge();
     void findingIsSquiggledInTheTab();
     void findingIsSquiggledInTheToolEditor();
@@ -72,9 +77,59 @@ void TestTokensWindow::tabListsFindingsAndLoss()
     for (std::size_t i = 0; i < win.w.wireCount(); ++i) {
         win.w.selectWireTab(int(i));
         ui::WireView* v = win.w.wireView(i);
-        const ui::WireReport r = ui::wireReport(win.doc.project(), 0, ui::shownWires()[i]);
+        // The tools view: the project's tools and choice (-1: no preset's request).
+        const ui::WireReport r = ui::wireReport(win.doc.project(), -1, ui::shownWires()[i]);
         QCOMPARE(v->reportLines().size(), qsizetype(r.findings.size() + r.loss.size()));
     }
+}
+
+// Seen: a preset that sends two of the seven tools, shown as its whole request, listed
+// findings and a token count for all seven ("strict" for a tool it does not send).
+void TestTokensWindow::wholeRequestReportsThePresetsTools()
+{
+    Window win;
+    const project::Project& p = win.doc.project();
+    int preset = -1;
+    for (std::size_t k = 0; k < p.presets.size() && preset < 0; ++k)
+        if (p.presets[k].tools && p.presets[k].tools->size() < p.tools.size())
+            preset = int(k);
+    QVERIFY2(preset >= 0, "the example has a preset with its own tool list");
+    const std::vector<std::string>& sent = *p.presets[std::size_t(preset)].tools;
+    std::vector<tokens::MeterTool> presetTools;
+    std::vector<std::string> sentPaths;
+    for (std::size_t t = 0; t < p.tools.size(); ++t)
+        if (std::find(sent.begin(), sent.end(), std::string(p.tools[t]["name"].str())) != sent.end()) {
+            sentPaths.push_back("/tools/" + std::to_string(t));
+            presetTools.push_back({p.tools[t], sentPaths.back()});
+        }
+    win.w.presetEditor()->setCurrentPreset(preset);
+    bool otherToolReported = false;
+    for (std::size_t i = 0; i < win.w.wireCount(); ++i) {
+        const wire::Wire w = ui::shownWires()[i];
+        const ui::WireReport tools = ui::wireReport(p, -1, w), whole = ui::wireReport(p, preset, w);
+        // Every finding about a tool is about one the preset sends.
+        const auto aboutOthers = [&sentPaths](const ui::WireReport& r) {
+            for (const auto* list : {&r.findings, &r.loss})
+                for (const lint::Finding& f : *list)
+                    if (f.path.starts_with("/tools/") && std::none_of(sentPaths.begin(), sentPaths.end(), [&f](const std::string& s) {
+                            return f.path == s || f.path.starts_with(s + "/");
+                        }))
+                        return true;
+            return false;
+        };
+        otherToolReported = otherToolReported || aboutOthers(tools);
+        QVERIFY2(!aboutOthers(whole), ui::wireLabel(i).toUtf8().constData());
+        auto expected = tokens::estimate(w, presetTools);
+        QVERIFY(expected && whole.tokens);
+        QCOMPARE(whole.tokens->total, expected->total);
+        // The tab shows that report with Whole request on.
+        win.w.selectWireTab(int(i));
+        ui::WireView* v = win.w.wireView(i);
+        v->findChild<QCheckBox*>()->setChecked(true);
+        QTRY_COMPARE(v->reportLines().size(), qsizetype(whole.findings.size() + whole.loss.size()));
+        QVERIFY2(v->tokenText().contains(QString::number(expected->total)), qPrintable(v->tokenText()));
+    }
+    QVERIFY2(otherToolReported, "the tools view reports a tool the preset does not send (else this test proves nothing)");
 }
 
 void TestTokensWindow::brokenToolGetsABadge()
@@ -105,7 +160,7 @@ void TestTokensWindow::findingIsSquiggledInTheTab()
         win.w.selectWireTab(int(i));
         ui::WireView* v = win.w.wireView(i);
         const auto ranges = v->editor()->findingRanges();
-        const ui::WireReport r = ui::wireReport(win.doc.project(), 0, ui::shownWires()[i]);
+        const ui::WireReport r = ui::wireReport(win.doc.project(), -1, ui::shownWires()[i]);
         bool bodyFinding = false;
         for (const lint::Finding& f : r.findings)
             bodyFinding = bodyFinding || !f.bodyPath.empty();

@@ -237,15 +237,20 @@ private Q_SLOTS:
     }
 
     // View › Request, with the response sent in front of it, hid the request (Qt's toggle):
-    // a dock's entry brings it to the front, and hides it only when it is in front. The
-    // right column's docks have keys.
+    // a dock's entry (or key) brings it to the front; in front, it takes the focus into it;
+    // with the focus in it, it hides. Alt+1/2/3 for the right column.
     void viewMenuBringsATabbedDockToTheFront()
     {
         ExampleShown example;
         QVERIFY(example.ready());
         ui::MainWindow& w = example.w;
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
         QDockWidget* request = w.dock(QStringLiteral("RequestDock"));
         QDockWidget* response = w.dock(QStringLiteral("ResponseDock"));
+        ui::JsonEditor* editor = w.toolEditor();
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
         response->raise();
         QTRY_VERIFY(request->widget()->isHidden()); // behind the response
         auto* entry = w.findChild<QAction*>(QStringLiteral("RequestDockToggle"));
@@ -255,17 +260,19 @@ private Q_SLOTS:
         QTRY_VERIFY(request->widget()->isVisible()); // in front, not hidden
         QVERIFY(!request->isHidden());
         QVERIFY(entry->isChecked());
-        entry->trigger(); // in front: hidden
+        QVERIFY(editor->hasFocus()); // brought up, the focus stays where the user was
+        entry->trigger(); // in front: the focus goes into it
+        QTRY_VERIFY(request->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(!request->isHidden());
+        entry->trigger(); // in front with the focus: hidden
         QVERIFY(request->isHidden());
         QVERIFY(!entry->isChecked());
         entry->trigger();
         QTRY_VERIFY(request->widget()->isVisible());
         QVERIFY(entry->isChecked());
-        // Their keys, from an editor that has the focus: Alt+2 the response, Alt+1 back to
-        // the request (it took a click on its tab, or the menu).
-        w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        ui::JsonEditor* editor = w.toolEditor();
+        // The keys, from an editor: Alt+2 the response, Alt+1 back to the request (it took a
+        // click on its tab, or the menu). Alt+2 with the response just brought up by a Send
+        // (in front) takes the focus there instead of hiding it.
         editor->setFocus();
         QTRY_VERIFY(editor->hasFocus());
         QTest::keyClick(editor, Qt::Key_2, Qt::AltModifier);
@@ -274,8 +281,22 @@ private Q_SLOTS:
         QTest::keyClick(editor, Qt::Key_1, Qt::AltModifier);
         QTRY_VERIFY(request->widget()->isVisible());
         QVERIFY(!request->isHidden());
-        QTest::keyClick(editor, Qt::Key_3, Qt::AltModifier);
+        response->raise(); // as a Send does
+        QTRY_VERIFY(response->widget()->isVisible());
+        editor->setFocus();
+        QTRY_VERIFY(editor->hasFocus());
+        QTest::keyClick(editor, Qt::Key_2, Qt::AltModifier);
+        QTRY_VERIFY(response->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(!response->isHidden());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_3, Qt::AltModifier);
         QTRY_VERIFY(w.dock(QStringLiteral("LoopDock"))->widget()->isVisible());
+        // The View menu lists the docks in the layout's order, whatever was raised last.
+        QStringList titles;
+        for (QAction* a : menuNamed(w, QStringLiteral("View"))->actions())
+            if (a->objectName().endsWith(QLatin1String("DockToggle")))
+                titles << a->objectName();
+        QCOMPARE(titles.mid(3, 3),
+                 (QStringList{QStringLiteral("RequestDockToggle"), QStringLiteral("ResponseDockToggle"), QStringLiteral("LoopDockToggle")}));
     }
 
     // View › Reset Layout puts every dock back where the first start had it.

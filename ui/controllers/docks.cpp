@@ -3,6 +3,7 @@
 #include "shortcuts.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
@@ -11,6 +12,7 @@
 #include <QScrollArea>
 #include <QTimer>
 
+#include <algorithm>
 #include <utility>
 
 namespace tw::ui {
@@ -127,6 +129,19 @@ private:
     double m_left = 0, m_right = 0;
     bool m_applying = false; // the docks resized to their shares: not a share of their own
 };
+// The keyboard focus to the first field of `dock` in Tab order.
+void focusInto(QDockWidget* dock)
+{
+    QWidget* body = dock->widget();
+    if (!body)
+        return;
+    for (QWidget* w = body->nextInFocusChain(); w && w != body; w = w->nextInFocusChain())
+        if (body->isAncestorOf(w) && (w->focusPolicy() & Qt::TabFocus) && w->isVisible() && w->isEnabled()) {
+            w->setFocus(Qt::ShortcutFocusReason);
+            return;
+        }
+    body->setFocus(Qt::ShortcutFocusReason);
+}
 } // namespace
 
 void placeDocks(QMainWindow* window, const DockViews& v)
@@ -207,10 +222,25 @@ void resetDockLayout(QMainWindow* window)
 
 void addDockToggles(QMainWindow* window, QMenu* menu)
 {
-    for (QDockWidget* d : window->findChildren<QDockWidget*>()) {
-        // A dock's entry brings it to the front, or hides it when it is in front already.
-        // (Qt's own toggle hid a dock tabbed behind another: View › Request, asked for after
-        // a Send had brought the response over it, made the request go away.) Checked: shown.
+    // In the order of the layout: left column, right column, bottom. (Not the order of the
+    // window's children, which raise() changes: the menu listed Request after Tool loop.)
+    static const QStringList order = {QStringLiteral("ToolsDock"),    QStringLiteral("EditorDock"),   QStringLiteral("ChoiceDock"),
+                                      QStringLiteral("RequestDock"),  QStringLiteral("ResponseDock"), QStringLiteral("LoopDock"),
+                                      QStringLiteral("ProblemsDock"), QStringLiteral("HistoryDock"),  QStringLiteral("RunDock")};
+    QList<QDockWidget*> docks = window->findChildren<QDockWidget*>();
+    std::stable_sort(docks.begin(), docks.end(), [](const QDockWidget* a, const QDockWidget* b) {
+        const auto rank = [](const QDockWidget* d) {
+            const qsizetype i = order.indexOf(d->objectName());
+            return i < 0 ? order.size() : i;
+        };
+        return rank(a) < rank(b);
+    });
+    for (QDockWidget* d : docks) {
+        // A dock's entry (or key) goes to the dock: out of sight, it comes to the front; in
+        // front, the focus goes into it; with the focus in it already, it hides. (Qt's own
+        // toggle hid a dock tabbed behind another: View › Request, asked for after a Send had
+        // brought the response over it, made the request go away; and Alt+2 pressed to reach
+        // the response a Send had just brought up hid it.) Checked: shown.
         QAction* a = menu->addAction(d->windowTitle());
         a->setObjectName(d->objectName() + QStringLiteral("Toggle"));
         a->setCheckable(true);
@@ -218,10 +248,12 @@ void addDockToggles(QMainWindow* window, QMenu* menu)
         QObject::connect(d->toggleViewAction(), &QAction::toggled, a, [a, d] { a->setChecked(!d->isHidden()); });
         QObject::connect(a, &QAction::triggered, d, [window, d, a] {
             const bool inFront = !d->isHidden() && d->widget() && !d->widget()->isHidden();
-            if (inFront)
+            if (!inFront)
+                bringUpDock(window, d->objectName());
+            else if (d->isAncestorOf(QApplication::focusWidget()))
                 d->hide();
             else
-                bringUpDock(window, d->objectName());
+                focusInto(d);
             a->setChecked(!d->isHidden());
         });
     }

@@ -28,16 +28,6 @@ WireReport wireReport(const project::Project& p, int preset, wire::Wire w)
 {
     WireReport out;
     const wire::Dialect& d = wire::dialect(w);
-    std::vector<lint::ToolRef> refs;
-    std::vector<tokens::MeterTool> meterTools;
-    for (std::size_t i = 0; i < p.tools.size(); ++i) {
-        refs.push_back({p.tools[i], "/tools/" + std::to_string(i)});
-        meterTools.push_back({p.tools[i], refs.back().path});
-    }
-    lint::SortedTools sorted = lint::sortTools(d, refs);
-    out.findings = std::move(sorted.findings);
-    out.loss = std::move(sorted.loss);
-
     provider::RequestInput in;
     std::string presetPath;
     if (preset >= 0 && preset < int(p.presets.size())) {
@@ -49,6 +39,26 @@ WireReport wireReport(const project::Project& p, int preset, wire::Wire w)
             in.requestPath = presetPath;
         }
     }
+    // The tools the request carries: a preset's own list (each at its place in the project
+    // file), or every tool of the project. Checking every tool for a preset that sends two
+    // reported findings and tokens of tools its request does not hold.
+    std::vector<lint::ToolRef> refs;
+    std::vector<tokens::MeterTool> meterTools;
+    const auto add = [&](const json::Value& tool, std::size_t at) {
+        refs.push_back({tool, "/tools/" + std::to_string(at)});
+        meterTools.push_back({tool, refs.back().path});
+    };
+    if (!presetPath.empty() && p.presets[std::size_t(preset)].tools) {
+        for (const std::string& name : *p.presets[std::size_t(preset)].tools)
+            if (const json::Value* tool = p.findTool(name)) // each found: requestInput built
+                add(*tool, std::size_t(tool - p.tools.data()));
+    } else {
+        for (std::size_t i = 0; i < p.tools.size(); ++i)
+            add(p.tools[i], i);
+    }
+    lint::SortedTools sorted = lint::sortTools(d, refs);
+    out.findings = std::move(sorted.findings);
+    out.loss = std::move(sorted.loss);
     if (presetPath.empty()) {
         in.profile = provider::profileForWire(w);
         in.choice = p.choice;
@@ -197,18 +207,18 @@ Result<std::string, QString> WirePreviewController::exportRequest(ExportFormat f
     return format == ExportFormat::Curl ? provider::curlCommand(*built) : provider::rawHttpText(*built);
 }
 
-WireReport WirePreviewController::report(std::size_t index) const
+WireReport WirePreviewController::report(std::size_t index, bool whole) const
 {
     if (index >= shownWires().size())
         return {};
-    return wireReport(m_doc->project(), m_preset, shownWires()[index]);
+    return wireReport(m_doc->project(), whole ? m_preset : -1, shownWires()[index]);
 }
 
-std::function<WireReport()> WirePreviewController::reportJob(std::size_t index) const
+std::function<WireReport()> WirePreviewController::reportJob(std::size_t index, bool whole) const
 {
     if (index >= shownWires().size())
         return [] { return WireReport{}; };
-    return [p = m_doc->project(), preset = m_preset, w = shownWires()[index]] { return wireReport(p, preset, w); };
+    return [p = m_doc->project(), preset = whole ? m_preset : -1, w = shownWires()[index]] { return wireReport(p, preset, w); };
 }
 
 bool WirePreviewController::reportIsCheap() const { return reportsAreCheap(m_doc->project()); }

@@ -40,9 +40,9 @@ struct WireReport {
     QString tokenError;
 };
 
-// The report for preset `preset` of `p` on wire `w` (a preset index out of range: the
-// project's tools and choice in one plain request, as `toolwire lint` builds it), the same
-// checks `toolwire lint` and `toolwire tokens` run.
+// The report for preset `preset` of `p` on wire `w`: its request, with the tools it sends
+// (a preset index out of range: the project's tools and choice in one plain request, as
+// `toolwire lint` builds it), the same checks `toolwire lint` and `toolwire tokens` run.
 WireReport wireReport(const project::Project& p, int preset, wire::Wire w);
 
 // Whether the reports of `p` are cheap enough to compute on the GUI thread as the user types.
@@ -92,10 +92,11 @@ public:
     // The current preset's request with the key as an environment-variable reference (curl)
     // or redacted (raw HTTP): the clipboard never holds a key. An empty error: no preset.
     Result<std::string, QString> exportRequest(ExportFormat format) const;
-    // What wire `index` reports for the current preset (wireReport above).
-    WireReport report(std::size_t index) const;
+    // What wire `index` reports about what its tab shows (wireReport above): the current
+    // preset's request (`wholeRequest`), or the project's tools and choice.
+    WireReport report(std::size_t index, bool wholeRequest) const;
     // The same computation as a self-contained job (a copy of the project), for a worker thread.
-    std::function<WireReport()> reportJob(std::size_t index) const;
+    std::function<WireReport()> reportJob(std::size_t index, bool wholeRequest) const;
     bool reportIsCheap() const; // reportsAreCheap(the current project)
 
 private:

@@ -118,9 +118,9 @@ void WireTabs::draw(std::size_t index)
     // hold the window for seconds).
     const quint64 ticket = ++m_reportTicket[index];
     if (!m_reportsInBackground && m_preview->reportIsCheap()) {
-        showReport(index, m_preview->report(index), shown);
+        showReport(index, m_preview->report(index, whole), shown);
     } else {
-        runInBackground(this, m_preview->reportJob(index), [this, index, ticket, shown](const WireReport& report) {
+        runInBackground(this, m_preview->reportJob(index, whole), [this, index, ticket, shown](const WireReport& report) {
             if (ticket == m_reportTicket[index])
                 showReport(index, report, shown);
         });
