@@ -415,6 +415,86 @@ std::optional<std::set<std::string>> expectedToolSet(const Value& e)
     return out;
 }
 
+std::vector<ToolNameUse> toolNamesIn(const Value& e, const std::string& ptr)
+{
+    std::vector<ToolNameUse> out;
+    const Value& t = e[ek::Tools];
+    const std::string tools = ptr + "/" + std::string(ek::Tools) + "/";
+    for (std::string_view k : {ek::Called, ek::Includes, ek::Order, ek::NotCalled}) {
+        const Value* v = t.find(k);
+        if (!v)
+            continue;
+        const std::string at = tools + std::string(k);
+        if (v->isString())
+            out.push_back({std::string(v->str()), at});
+        std::size_t i = 0;
+        for (const Value& name : v->items()) {
+            if (name.isString())
+                out.push_back({std::string(name.str()), at + "/" + std::to_string(i)});
+            ++i;
+        }
+    }
+    for (const json::Member& m : t[ek::Count].members())
+        out.push_back({std::string(m.name()), tools + std::string(ek::Count) + "/" + json::escapePointerToken(m.name())});
+    std::size_t i = 0;
+    for (const Value& check : e[ek::Arguments].items()) {
+        if (check[ek::Tool].isString())
+            out.push_back(
+                {std::string(check[ek::Tool].str()), ptr + "/" + std::string(ek::Arguments) + "/" + std::to_string(i) + "/" + std::string(ek::Tool)});
+        ++i;
+    }
+    return out;
+}
+
+Value renameToolIn(const Value& e, std::string_view from, std::string_view to)
+{
+    const Value newName{std::string(to)};
+    const auto renamed = [&](const Value& v) {
+        if (v.isString())
+            return v.str() == from ? newName : v;
+        if (!v.isArray())
+            return v;
+        std::vector<Value> items;
+        for (const Value& name : v.items())
+            items.push_back(name.isString() && name.str() == from ? newName : name);
+        return Value(std::move(items));
+    };
+    Value out = e;
+    if (const Value* t = e.find(ek::Tools); t && t->isObject()) {
+        json::ObjectBuilder b(*t); // members keep their order
+        for (std::string_view k : {ek::Called, ek::Includes, ek::Order, ek::NotCalled})
+            if (const Value* v = t->find(k))
+                b.set(k, renamed(*v));
+        if (const Value* count = t->find(ek::Count); count && count->isObject()) {
+            json::ObjectBuilder c;
+            for (const json::Member& m : count->members())
+                c.set(m.name() == from ? to : m.name(), m.value);
+            b.set(ek::Count, std::move(c).build());
+        }
+        out = out.set(ek::Tools, std::move(b).build());
+    }
+    if (const Value* a = e.find(ek::Arguments); a && a->isArray()) {
+        std::vector<Value> checks;
+        for (const Value& check : a->items())
+            checks.push_back(check[ek::Tool].isString() && check[ek::Tool].str() == from ? check.set(ek::Tool, newName) : check);
+        out = out.set(ek::Arguments, Value(std::move(checks)));
+    }
+    return out;
+}
+
+std::vector<ToolNameUse> unknownToolNames(const Project& project)
+{
+    std::vector<ToolNameUse> out;
+    for (std::size_t i = 0; i < project.presets.size(); ++i)
+        for (ToolNameUse& use : toolNamesIn(project.presets[i].expect, "/presets/" + std::to_string(i) + "/expect"))
+            if (!project.findTool(use.name))
+                out.push_back(std::move(use));
+    for (const json::Member& m : project.mockTools.members())
+        if (!project.findTool(m.name()))
+            out.push_back({std::string(m.name()), "/mock_tools/" + json::escapePointerToken(m.name())});
+    return out;
+}
+
 void Selection::add(const std::set<std::string>& expected, const std::vector<model::ToolCall>& calls)
 {
     std::set<std::string> got;

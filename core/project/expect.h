@@ -68,6 +68,21 @@ std::vector<CheckResult> evaluate(const json::Value& expect, const Observation& 
 // and recall.
 std::optional<std::set<std::string>> expectedToolSet(const json::Value& expect);
 
+// One place a project names a tool: its name and the JSON pointer of the name.
+struct ToolNameUse {
+    std::string name;
+    std::string path;
+};
+// Every tool name the expectations `expect` (at `pointer`) use: tools.called, includes, order,
+// not_called, count's keys, and each arguments check's tool.
+std::vector<ToolNameUse> toolNamesIn(const json::Value& expect, const std::string& pointer);
+// `expect` with every use of tool `from` named `to` instead (a tool renamed).
+json::Value renameToolIn(const json::Value& expect, std::string_view from, std::string_view to);
+// The names of tools the project does not have, where its presets' expectations or its mock
+// MCP scripts use them (a tool renamed or removed since): each a check that can only fail, or
+// a script that no call reaches.
+std::vector<ToolNameUse> unknownToolNames(const Project& project);
+
 struct Selection {
     long long truePositives = 0, falsePositives = 0, falseNegatives = 0;
     void add(const std::set<std::string>& expected, const std::vector<model::ToolCall>& calls);

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void expectRoundTripsByteForByte();
     void mcpServersValidated();
     void referencesResolve();
+    void toolNamesFollowARename();
 };
 
 void TestExpect::validationErrors_data()
@@ -250,6 +251,48 @@ void TestExpect::referencesResolve()
     QVERIFY(project::isSecretName("x-api-key"));
     QVERIFY(!project::isSecretName("LOG_LEVEL"));
     QVERIFY(project::holdsReference("${env:A}"));
+}
+
+// Every place expectations name a tool is found (with its pointer) and follows a rename;
+// names the project lacks, in expectations and mock scripts, are reported.
+void TestExpect::toolNamesFollowARename()
+{
+    const Value e = parsed(R"({"mode": "loop", "tools": {"called": ["get_weather", "get_time"], "includes": ["get_weather"],
+        "order": ["get_time", "get_weather"], "not_called": ["x"], "count": {"get_weather": 2, "a/b": 1}, "total": 3},
+        "arguments": [{"tool": "get_weather", "includes": {"city": "Oslo"}}, {"tool": "get_time", "equals": {}}], "finish": "tool_calls"})");
+    std::vector<std::string> uses;
+    for (const project::ToolNameUse& u : project::toolNamesIn(e, "/presets/1/expect"))
+        uses.push_back(u.name + " " + u.path);
+    const std::vector<std::string> want = {"get_weather /presets/1/expect/tools/called/0",          "get_time /presets/1/expect/tools/called/1",
+                                           "get_weather /presets/1/expect/tools/includes/0",        "get_time /presets/1/expect/tools/order/0",
+                                           "get_weather /presets/1/expect/tools/order/1",           "x /presets/1/expect/tools/not_called/0",
+                                           "get_weather /presets/1/expect/tools/count/get_weather", "a/b /presets/1/expect/tools/count/a~1b",
+                                           "get_weather /presets/1/expect/arguments/0/tool",        "get_time /presets/1/expect/arguments/1/tool"};
+    QCOMPARE(uses, want);
+
+    const Value renamed = project::renameToolIn(e, "get_weather", "weather_now");
+    QCOMPARE(json::compact(renamed),
+             json::compact(parsed(R"({"mode": "loop", "tools": {"called": ["weather_now", "get_time"], "includes": ["weather_now"],
+        "order": ["get_time", "weather_now"], "not_called": ["x"], "count": {"weather_now": 2, "a/b": 1}, "total": 3},
+        "arguments": [{"tool": "weather_now", "includes": {"city": "Oslo"}}, {"tool": "get_time", "equals": {}}], "finish": "tool_calls"})")));
+    const auto valid = project::validateExpect(e, "/presets/1/expect");
+    QVERIFY2(valid, valid ? "" : valid.error().message.c_str());
+    QVERIFY(project::validateExpect(renamed, "/presets/1/expect"));
+    QCOMPARE(json::compact(project::renameToolIn(Value(), "a", "b")), std::string("null")); // no expectations: none
+
+    auto p = project::parse(kProject);
+    QVERIFY(p);
+    QVERIFY(project::unknownToolNames(*p).empty());
+    p->presets[0].expect = renamed;
+    p->mockTools = parsed(R"({"get_time": {"result": "12:00"}, "gone": {"result": "x"}})");
+    std::vector<std::string> unknown;
+    for (const project::ToolNameUse& u : project::unknownToolNames(*p))
+        unknown.push_back(u.name + " " + u.path);
+    QCOMPARE(unknown,
+             (std::vector<std::string>{"weather_now /presets/0/expect/tools/called/0", "weather_now /presets/0/expect/tools/includes/0",
+                                       "weather_now /presets/0/expect/tools/order/1", "x /presets/0/expect/tools/not_called/0",
+                                       "weather_now /presets/0/expect/tools/count/weather_now", "a/b /presets/0/expect/tools/count/a~1b",
+                                       "weather_now /presets/0/expect/arguments/0/tool", "gone /mock_tools/gone"}));
 }
 
 QTEST_GUILESS_MAIN(TestExpect)

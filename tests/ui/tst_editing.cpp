@@ -12,7 +12,9 @@
 #include "controllers/tooleditingcontroller.h"
 #include "json/json.h"
 #include "mainwindow.h"
+#include "models/problemsmodel.h"
 #include "models/toollistmodel.h"
+#include "project/expect.h"
 #include "projectdocument.h"
 #include "services.h"
 #include "shortcuts.h"
@@ -319,6 +321,51 @@ private Q_SLOTS:
         QTest::keyClick(field, Qt::Key_Return);
         QTRY_VERIFY(!field->isVisible());
         QCOMPARE(t.toolName(2), std::string("create_calendar_event"));
+    }
+
+    // Seen: a rename left the presets' expectations and the mock script under the old name
+    // (`toolwire run` then failed, the loop answered from the generic mock) and Problems
+    // said nothing. A rename takes them along, in its one step; a name changed in the JSON
+    // (not a rename) leaves them, and Problems names each.
+    void renameTakesExpectationsAndScriptsAlong()
+    {
+        Window t;
+        const auto unknown = [&t] { return project::unknownToolNames(t.doc.project()).size(); };
+        QCOMPARE(unknown(), std::size_t(0));
+        const auto named = [&t](std::string_view tool) {
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < t.doc.project().presets.size(); ++i)
+                for (const project::ToolNameUse& u : project::toolNamesIn(t.doc.project().presets[i].expect, "/presets/" + std::to_string(i)))
+                    n += u.name == tool ? 1 : 0;
+            return n;
+        };
+        const std::size_t uses = named("get_weather");
+        QVERIFY2(uses > 0, "the example's expectations name get_weather");
+        QVERIFY(t.doc.project().mockTools.find("get_weather"));
+        const int row = 0;
+        QCOMPARE(t.toolName(row), std::string("get_weather"));
+        QVERIFY(t.w.tools()->renameTool(row, QStringLiteral("get_weather_now")).isEmpty());
+        QCOMPARE(t.toolName(row), std::string("get_weather_now"));
+        QCOMPARE(named("get_weather_now"), uses);
+        QCOMPARE(named("get_weather"), std::size_t(0));
+        QVERIFY(t.doc.project().mockTools.find("get_weather_now") && !t.doc.project().mockTools.find("get_weather"));
+        QCOMPARE(unknown(), std::size_t(0));
+        t.doc.undoStack()->undo(); // one step: all of it
+        QCOMPARE(t.toolName(row), std::string("get_weather"));
+        QCOMPARE(named("get_weather"), uses);
+        QVERIFY(t.doc.project().mockTools.find("get_weather"));
+
+        // Renamed in its JSON: the expectations and the script keep the old name, and say so.
+        t.doc.replaceTool(row, t.doc.project().tools[0].set("name", json::Value("weather_today")), ui::ProjectDocument::EditKind::Change);
+        QCOMPARE(unknown(), uses + 1);
+        const auto rows = [&t](const QString& text) {
+            int n = 0;
+            for (int r = 0; r < t.w.problems()->model()->rowCount(); ++r)
+                n += t.w.problems()->model()->index(r, ui::ProblemsModel::Message).data().toString().contains(text) ? 1 : 0;
+            return n;
+        };
+        QTRY_COMPARE(rows(QStringLiteral("expectations name tool \"get_weather\"")), int(uses));
+        QCOMPARE(rows(QStringLiteral("mock script for tool \"get_weather\"")), 1);
     }
 
     // Point 4: word wrap, and the description as a field with its count and the limits.

@@ -1,5 +1,7 @@
 #include "controllers/problemscontroller.h"
 
+#include "project/expect.h"
+
 #include "background.h"
 #include "choicenotes.h"
 #include "controllers/drafts.h"
@@ -34,6 +36,8 @@ ProblemsController::ProblemsController(ProjectDocument* doc, ToolEditingControll
     connect(m_tools->drafts(), &Drafts::messagesChanged, this, &ProblemsController::refresh);
     connect(m_tools->drafts(), &Drafts::reset, this, &ProblemsController::refresh);
     connect(m_doc, &ProjectDocument::choiceChanged, this, &ProblemsController::refresh);
+    connect(m_doc, &ProjectDocument::presetChanged, this, &ProblemsController::refresh);
+    connect(m_doc, &ProjectDocument::membersReplaced, this, &ProblemsController::refresh);
     connect(m_doc, &ProjectDocument::projectReset, this, [this] {
         m_file.reset(); // a project opened: the one that did not is history
         m_lintRows.clear(); // the last project's findings point into it: gone until the lint of this one
@@ -157,9 +161,12 @@ void ProblemsController::applyLint(std::vector<lint::Finding> findings)
     Q_EMIT lintChanged();
 }
 
-int ProblemsController::toolRowOf(std::string_view pointer)
+int ProblemsController::toolRowOf(std::string_view pointer) { return indexUnder(pointer, "/tools/"); }
+
+int ProblemsController::presetOf(std::string_view pointer) { return indexUnder(pointer, "/presets/"); }
+
+int ProblemsController::indexUnder(std::string_view pointer, std::string_view prefix)
 {
-    constexpr std::string_view prefix = "/tools/";
     if (!pointer.starts_with(prefix))
         return -1;
     const std::string_view rest = pointer.substr(prefix.size());
@@ -269,6 +276,25 @@ void ProblemsController::rebuildRows()
         p.kind = Problem::Kind::Choice;
         p.where = tr("Tool choice");
         p.message = choice;
+        out.push_back(std::move(p));
+    }
+    // Names of tools the project does not have, where expectations and mock scripts use
+    // them: a tool renamed in its JSON (a rename in the list takes them along) or removed.
+    for (const project::ToolNameUse& use : project::unknownToolNames(m_doc->project())) {
+        Problem p;
+        p.kind = Problem::Kind::Lint;
+        p.pointer = use.path;
+        const int preset = presetOf(use.path);
+        if (preset >= 0 && preset < int(presets.size())) {
+            p.where = toQString(presets[size_t(preset)].name);
+            p.message = tr("The expectations name tool \"%1\", which the project does not have (renamed or removed?): the check "
+                           "cannot pass as written")
+                            .arg(toQString(use.name));
+        } else {
+            p.where = tr("Mock MCP scripts");
+            p.message = tr("A mock script for tool \"%1\", which the project does not have (renamed or removed?): no call reaches it")
+                            .arg(toQString(use.name));
+        }
         out.push_back(std::move(p));
     }
     // The lint's rows (made once per lint, not per keystroke). Until the lint after an edit

@@ -49,6 +49,8 @@ public:
     void markToolFindings(JsonEditor* editor, int row) const;
     // The tool row a project pointer points into ("/tools/3/..." -> 3), -1 for none.
     static int toolRowOf(std::string_view pointer);
+    // The preset a JSON pointer points into ("/presets/2/expect/..." -> 2); -1 when none.
+    static int presetOf(std::string_view pointer);
     // Lints now instead of after the pause (tests; a caller that needs the result at once).
     void relint(); // now, on this thread
     void relintSoon(); // the lint timer's: now for a small project, from a worker for a large one
@@ -60,6 +62,7 @@ Q_SIGNALS:
 private:
     void refresh(); // the rows now, the lint after the pause
     void rebuildRows();
+    static int indexUnder(std::string_view pointer, std::string_view prefix); // "/tools/3/..." under "/tools/": 3
 
     ProjectDocument* m_doc; // not owned
     ToolEditingController* m_tools; // not owned

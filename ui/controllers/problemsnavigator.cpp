@@ -127,8 +127,15 @@ void ProblemsNavigator::jumpTo(const Problem& p)
 void ProblemsNavigator::selectPointer(const Problem& p)
 {
     if (p.row < 0) {
-        if (p.pointer.starts_with("/tool_choice"))
+        if (p.pointer.starts_with("/tool_choice")) {
             bringUp(m_window, "ChoiceDock");
+        } else if (const int preset = ProblemsController::presetOf(p.pointer); preset >= 0) {
+            bringUp(m_window, "RequestDock");
+            if (preset != m_presets->currentPreset())
+                m_presets->setCurrentPreset(preset);
+        } else if (p.pointer.starts_with("/mock_tools")) {
+            bringUp(m_window, "LoopDock");
+        }
         return;
     }
     bringUp(m_window, "EditorDock");

@@ -1,5 +1,7 @@
 #include "controllers/tooleditingcontroller.h"
 
+#include "project/expect.h"
+
 #include "controllers/drafts.h"
 #include "json/json.h"
 #include "jsontext.h"
@@ -261,7 +263,18 @@ QString ToolEditingController::renameTool(int row, const QString& newName)
             p.choice->allowedTools = renamed(*p.choice->allowedTools);
         if (p.tools)
             p.tools = renamed(*p.tools);
+        // Its expectations too: a check of the old name could only fail (`toolwire run`).
+        p.expect = project::renameToolIn(p.expect, old, name);
         m_doc->setPreset(int(i), p, ProjectDocument::EditKind::Change);
+    }
+    // And the mock MCP script for it: under the old name, no call reached it.
+    if (const json::Value* script = m_doc->project().mockTools.find(old)) {
+        project::Project p = m_doc->project();
+        json::ObjectBuilder scripts;
+        for (const json::Member& m : p.mockTools.members())
+            scripts.set(m.name() == old ? std::string_view(name) : m.name(), m.name() == old ? *script : m.value);
+        p.mockTools = std::move(scripts).build();
+        m_doc->replaceProject(std::move(p), tr("Rename tool %1 to %2").arg(toQString(old), toQString(name)));
     }
     m_doc->endStep();
     return {};
