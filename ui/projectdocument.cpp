@@ -362,9 +362,17 @@ void ProjectDocument::replaceProject(project::Project p, const QString& step)
 
 void ProjectDocument::applyProject(const project::Project& p)
 {
+    // Only what changed says so: a step that leaves the tools alone (the mock scripts of a
+    // rename) must not reset the tool list, whose views then lose their place.
+    const bool tools = p.tools.size() != m_project.tools.size() ||
+        !std::equal(p.tools.begin(), p.tools.end(), m_project.tools.begin(),
+                    [](const json::Value& a, const json::Value& b) { return a.identical(b); });
+    const bool choice = !(p.choice == m_project.choice);
     m_project = p;
-    Q_EMIT toolsReplaced();
-    Q_EMIT choiceChanged();
+    if (tools)
+        Q_EMIT toolsReplaced();
+    if (choice)
+        Q_EMIT choiceChanged();
     Q_EMIT membersReplaced();
 }
 

@@ -84,7 +84,8 @@ public:
     void replaceAllTools(std::vector<json::Value> tools, EditKind kind = EditKind::Typing); // the whole-list mode
     // The whole project value at once (an import, a recorded response saved from the history):
     // one step named `step`; the file path stays. Tools, choice, presets, MCP servers and
-    // mock scripts may all change: toolsReplaced, choiceChanged and membersReplaced follow.
+    // mock scripts may all change: toolsReplaced (if the tools changed), choiceChanged (if the
+    // choice did) and membersReplaced follow.
     void replaceProject(project::Project p, const QString& step);
     // Several edits as one named step (nesting is allowed; the outermost name counts).
     void beginStep(const QString& name) { m_undo.beginMacro(name); }

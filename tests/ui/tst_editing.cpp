@@ -344,14 +344,28 @@ private Q_SLOTS:
         QVERIFY(t.doc.project().mockTools.find("get_weather"));
         const int row = 0;
         QCOMPARE(t.toolName(row), std::string("get_weather"));
+        QVERIFY(t.showActive());
+        t.w.tools()->selectRow(row);
+        ui::JsonEditor* editor = t.w.toolEditor();
+        editor->setFirstVisibleLine(6);
+        const int shownFrom = editor->firstVisibleLine();
+        QVERIFY2(shownFrom > 0, "the tool editor scrolls");
+        // An edit from elsewhere (the description field) and its undo: the view stays.
+        t.doc.replaceTool(row, t.doc.project().tools[0].set("description", json::Value("Weather.")), ui::ProjectDocument::EditKind::Change);
+        QCOMPARE(editor->firstVisibleLine(), shownFrom);
+        t.doc.undoStack()->undo();
+        QCOMPARE(editor->firstVisibleLine(), shownFrom);
         QVERIFY(t.w.tools()->renameTool(row, QStringLiteral("get_weather_now")).isEmpty());
         QCOMPARE(t.toolName(row), std::string("get_weather_now"));
+        QCOMPARE(editor->firstVisibleLine(), shownFrom); // the editor stayed where it was (it jumped to the top)
+        QVERIFY(editor->text().contains(QStringLiteral("get_weather_now")));
         QCOMPARE(named("get_weather_now"), uses);
         QCOMPARE(named("get_weather"), std::size_t(0));
         QVERIFY(t.doc.project().mockTools.find("get_weather_now") && !t.doc.project().mockTools.find("get_weather"));
         QCOMPARE(unknown(), std::size_t(0));
         t.doc.undoStack()->undo(); // one step: all of it
         QCOMPARE(t.toolName(row), std::string("get_weather"));
+        QCOMPARE(editor->firstVisibleLine(), shownFrom);
         QCOMPARE(named("get_weather"), uses);
         QVERIFY(t.doc.project().mockTools.find("get_weather"));
 

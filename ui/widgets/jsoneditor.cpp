@@ -241,8 +241,10 @@ void JsonEditor::setTextKeepingView(const QString& text)
     getCursorPosition(&line, &index);
     fitBraceMatchingTo(text.size()); // UTF-16 units: at most the UTF-8 bytes
     setText(text);
-    setFirstVisibleLine(first);
+    // The cursor first: placing it scrolls to it, which undid the scroll when it came second
+    // (an undo, the cursor at the top and the reader further down: the view jumped to line 1).
     setCursorPosition(line, index);
+    setFirstVisibleLine(first);
 }
 
 QByteArray JsonEditor::utf8Text() const

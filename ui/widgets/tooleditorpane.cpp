@@ -472,7 +472,7 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
             ops.push_back(op.set("path", "/tools/" + std::to_string(row) + op["path"].toStdString()));
         FixPreviewDialog::preview(m_doc, lint::Fix{fix.description, json::Value::array(std::move(ops))}, window());
     });
-    connect(m_tools, &ToolEditingController::rowSelected, this, &ToolEditorPane::load);
+    connect(m_tools, &ToolEditingController::rowSelected, this, [this] { load(); });
     connect(m_tools->drafts(), &Drafts::changed, this, [this](int row) {
         if (row == draftRow())
             showDraftState();
@@ -500,7 +500,7 @@ ToolEditorPane::ToolEditorPane(ProjectDocument* doc, ToolEditingController* tool
     });
     connect(m_doc, &ProjectDocument::toolsReplaced, this, [this] {
         if (!m_loading && !m_tools->drafts()->at(Drafts::kWholeList))
-            load(); // undo/redo of a whole-list edit
+            load(true); // undo/redo of a whole-list edit
     });
 }
 
@@ -519,7 +519,7 @@ void ToolEditorPane::revertDraft()
     load();
 }
 
-void ToolEditorPane::load()
+void ToolEditorPane::load(bool keepView)
 {
     m_loading = true;
     m_editor->clearError();
@@ -534,7 +534,14 @@ void ToolEditorPane::load()
         m_editor->setReadOnly(true);
     } else {
         m_editor->setReadOnly(false);
-        m_editor->setText(draft ? draft->text : toQString(json::pretty(m_doc->project().tools[size_t(row)])));
+        const QString text = draft ? draft->text : toQString(json::pretty(m_doc->project().tools[size_t(row)]));
+        // The same tool again (the list replaced under it: an undo of a step that replaced the
+        // whole project, a rename that took its mock script along): where the reader was
+        // stays. Another tool: its top.
+        if (keepView)
+            m_editor->setTextKeepingView(text);
+        else
+            m_editor->setText(text);
     }
     m_loading = false;
     showDescription();

@@ -117,7 +117,9 @@ Q_SIGNALS:
     void draftStateChanged(bool hasDraft);
 
 private:
-    void load(); // shows the selected tool (or its draft), or the whole list
+    // Shows the selected tool (or its draft), or the whole list; `keepView`: at the same place
+    // (the same tool, its list replaced), else from its top.
+    void load(bool keepView = false);
     void onTextChanged();
     void onModified(int type, const char* text, int length);
     void showDraftState();
