@@ -18,6 +18,7 @@
 #include "widgets/problemspanel.h"
 #include "widgets/wireview.h"
 #include "widgets/wiretabs.h"
+#include "controllers/drafts.h"
 #include "controllers/loopcontroller.h"
 #include "controllers/sendcontroller.h"
 #include "controllers/tooleditingcontroller.h"
@@ -153,6 +154,28 @@ private Q_SLOTS:
         QVERIFY2(w.responseView()->width() / 2 > widest, qPrintable(QString::number(w.responseView()->width())));
         const int shown = events->horizontalHeader()->sectionSize(ui::EventsModel::Event);
         QVERIFY2(shown > widest, qPrintable(QStringLiteral("%1 px for %2 px of text").arg(shown).arg(widest)));
+    }
+
+    // Seen: with a tool draft that does not parse, Send sent the last good version and the
+    // status said only "Response received": the response read as the draft's.
+    void sendSaysADraftWasNotSent()
+    {
+        ExampleShown example;
+        QVERIFY(example.ready());
+        ui::MainWindow& w = example.w;
+        w.tools()->drafts()->set(
+            0, ui::Drafts::Draft{QStringLiteral("{\"name\": \"get_weather\","), QStringLiteral("unexpected end of input"), std::nullopt});
+        w.presetEditor()->setCurrentPreset(0);
+        w.sendAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().startsWith(QStringLiteral("Response received")), 20000);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("last good version of get_weather")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        // Without a draft, nothing of the kind.
+        w.tools()->drafts()->discard(0);
+        w.statusBar()->clearMessage();
+        w.sendAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().startsWith(QStringLiteral("Response received")), 20000);
+        QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("last good version")));
     }
 
     void wholeListMode()

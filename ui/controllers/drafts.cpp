@@ -1,6 +1,7 @@
 #include "controllers/drafts.h"
 
 #include "projectdocument.h"
+#include "util/strings.h"
 
 namespace tw::ui {
 
@@ -50,6 +51,19 @@ Drafts::Drafts(ProjectDocument* doc, QObject* parent) : QObject(parent), m_doc(d
         const int n = int(m_doc->project().tools.size());
         remap([n](int row) { return row < n ? std::optional<int>(row) : std::nullopt; });
     });
+}
+
+QStringList Drafts::toolDraftNames() const
+{
+    QStringList out;
+    const auto& tools = m_doc->project().tools;
+    for (const auto& [row, draft] : m_drafts) {
+        if (row == kWholeList)
+            out << tr("the tool list");
+        else if (row >= 0 && row < int(tools.size()))
+            out << toQString(tools[std::size_t(row)]["name"].str());
+    }
+    return out;
 }
 
 const Drafts::Draft* Drafts::at(int row) const

@@ -16,6 +16,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <cstddef>
 #include <map>
@@ -44,6 +45,9 @@ public:
     void discard(int row);
     // Every tool draft by row (kWholeList first), for the autosave.
     const std::map<int, Draft>& all() const { return m_drafts; }
+    // What has a tool draft, by name ("the tool list" for the whole-list editor's), for
+    // saying what a request sent instead (the last good version).
+    QStringList toolDraftNames() const;
 
     // The messages draft of the preset at `preset` (its index in the project).
     const Draft* messagesAt(int preset) const;

@@ -1,5 +1,7 @@
 #include "controllers/requestactions.h"
 
+#include "controllers/drafts.h"
+
 #include "controllers/docks.h"
 #include "controllers/sendcontroller.h"
 #include "controllers/wirepreviewcontroller.h"
@@ -53,7 +55,9 @@ RequestActions::RequestActions(SendController* send, WirePreviewController* prev
     connect(m_sender, &SendController::finished, this, [this](const provider::Exchange& x) {
         m_response->showExchange(x);
         Q_EMIT statusMessage(
-            x.error ? tr("Request failed: %1").arg(toQString(x.error->message)) : tr("Response received in %1 ms").arg(x.timing.totalMs), kNoteMs);
+            (x.error ? tr("Request failed: %1").arg(toQString(x.error->message)) : tr("Response received in %1 ms").arg(x.timing.totalMs)) +
+                m_draftNote,
+            m_draftNote.isEmpty() ? kNoteMs : kErrorMs);
     });
     connect(m_sender, &SendController::failed, this, [this](const QString& m) { Q_EMIT statusMessage(m, kErrorMs); });
     connect(m_sender, &SendController::consentNeeded, this, &RequestActions::onConsentNeeded);
@@ -87,6 +91,11 @@ void RequestActions::sendCurrent()
         m_presets->showMessagesProblem();
         return;
     }
+    // A tool draft that does not parse is not sent: the last good version is, as the wire
+    // tabs show. Said with the result, or the response reads as the draft's (seen).
+    const QStringList drafted = m_presets->drafts() ? m_presets->drafts()->toolDraftNames() : QStringList();
+    m_draftNote =
+        drafted.isEmpty() ? QString() : tr(" — sent the last good version of %1: the draft does not parse").arg(drafted.join(QStringLiteral(", ")));
     m_sender->send(m_presets->currentPreset());
 }
 

@@ -63,6 +63,7 @@ private:
     QAction* m_raw;
     QWidget* m_window; // not owned: the dialog's parent
     ConsentAsker m_ask;
+    QString m_draftNote; // what the request being sent left out: tool drafts that do not parse
 };
 
 } // namespace tw::ui

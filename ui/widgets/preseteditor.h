@@ -51,6 +51,7 @@ public:
     // last good messages while this is set: what goes out is what the user sees.
     // Says so in a sentence for "Not sent: …" / "Not run: …".
     QString messagesProblem() const;
+    const Drafts* drafts() const { return m_drafts; } // the window's drafts (tools' too)
     // Brings the messages editor to the keyboard, at the error when there is one.
     void showMessagesProblem();
     // Drops the current preset's messages draft: the editor shows the preset's messages.
