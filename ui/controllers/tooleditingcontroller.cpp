@@ -268,11 +268,11 @@ QString ToolEditingController::renameTool(int row, const QString& newName)
         m_doc->setPreset(int(i), p, ProjectDocument::EditKind::Change);
     }
     // And the mock MCP script for it: under the old name, no call reached it.
-    if (const json::Value* script = m_doc->project().mockTools.find(old)) {
+    if (m_doc->project().mockTools.find(old)) {
         project::Project p = m_doc->project();
-        json::ObjectBuilder scripts;
+        json::ObjectBuilder scripts; // the same members in the same order, one renamed
         for (const json::Member& m : p.mockTools.members())
-            scripts.set(m.name() == old ? std::string_view(name) : m.name(), m.name() == old ? *script : m.value);
+            scripts.set(m.name() == old ? std::string_view(name) : m.name(), m.value);
         p.mockTools = std::move(scripts).build();
         m_doc->replaceProject(std::move(p), tr("Rename tool %1 to %2").arg(toQString(old), toQString(name)));
     }
